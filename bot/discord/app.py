@@ -37,6 +37,7 @@ import sqlite3
 import subprocess
 import sys
 import threading
+import weakref
 from collections.abc import Callable, Iterable
 from datetime import UTC, datetime, tzinfo
 from typing import Any, NamedTuple
@@ -93,6 +94,9 @@ SYNC_RETRY = (5.0, 15.0, 60.0, 300.0)  # seconds before each new try of a failed
 HANDLER_WORDS = {"CommandTree-invoker": "a slash command", "discord-ui-": "a button pressed",
                  "discord.py: on_message": "a typed message"}
 HANDLERS = tuple(HANDLER_WORDS)
+HANDLING: weakref.WeakKeyDictionary[asyncio.Task, str] = weakref.WeakKeyDictionary()  # a handler's command, who, where
+CUT_SHORT = ("cut short: if its game stored it, it stands and its news goes out at the next start; if not, "
+             "it was never accepted. Either way its player may have had no answer")
 EXIT_PORTAL = 78  # EX_CONFIG; deploy/kolocha.service: RestartPreventExitStatus=78
 PORTAL_SWITCH = ("kolocha run: Discord refused the Message Content intent this server's config "
                  "asks for (message_content = true). Turn on Bot > Privileged Gateway Intents > "
@@ -188,6 +192,7 @@ class KolochaBot(commands.AutoShardedBot):
         for command in PLAY_COMMANDS:
             self.tree.add_command(command)
         self.tree.on_error = command_failed  # type: ignore[method-assign]
+        self.tree.interaction_check = name_the_command  # type: ignore[method-assign]
 
     async def setup_hook(self) -> None:
         store = Store(self.config.database)
@@ -343,6 +348,7 @@ class KolochaBot(commands.AutoShardedBot):
         manage = isinstance(message.author, discord.Member) and \
             message.author.guild_permissions.manage_guild
         actor = Actor(str(message.author.id), message.author.display_name, manage)
+        handling(f"by {actor.name} in {where(message.channel)}")
         outcome = await self.tables.play.plain(actor, str(message.channel.id), message.content)
         if outcome is not None:
             await answer_plain(self.tables.delivery.messenger, message, outcome)
@@ -357,6 +363,7 @@ class KolochaBot(commands.AutoShardedBot):
     async def _direct(self, message: discord.Message, tables: Tables) -> None:
         """A direct message's orders, played in the sender's game; the answer in the same DM."""
         actor = Actor(str(message.author.id), message.author.display_name)
+        handling(f"by {actor.name} in a direct message")
         try:
             text = await tables.direct.message(actor, message.content)
         except TableError as error:
@@ -412,18 +419,42 @@ async def cut_short(stopping: asyncio.Task | None) -> None:
     cancelled (what was stored goes out at the next start; what was not, was never accepted), and
     no more about them: no traceback of a job the scheduler saw cancelled, no failure of theirs on
     the store closed after them (bot/under_way.py)."""
-    left = [*((task, words) for task in asyncio.all_tasks() if not task.done() and task is not stopping
-              for handler, words in HANDLER_WORDS.items() if task.get_name().startswith(handler)), *ours(stopping)]
-    for _, what in left:
-        log.warning("stopping: gave up waiting after %.0f s for %s", STOP_SECONDS, what)
+    handlers = [(task, f"{words} ({HANDLING[task]})" if task in HANDLING else words, True)
+                for task in asyncio.all_tasks() if not task.done() and task is not stopping
+                for handler, words in HANDLER_WORDS.items() if task.get_name().startswith(handler)]
+    left = [*handlers, *((task, what, False) for task, what in ours(stopping))]
+    for _, what, handler in left:
+        log.warning("stopping: gave up waiting after %.0f s for %s%s", STOP_SECONDS, what,
+                    f"; {CUT_SHORT}" if handler else "")
     if not left:  # a game's lock held by nothing named
         log.warning("stopping: gave up waiting after %.0f s for a game's command under way", STOP_SECONDS)
     logging.getLogger("apscheduler.executors.default").addFilter(not_cancelled)
-    for task, _ in left:
+    for task, _, _ in left:
         task.add_done_callback(_ended)
         task.cancel()
     if left:
-        await asyncio.wait([task for task, _ in left], timeout=CANCEL_SECONDS)
+        await asyncio.wait([task for task, _, _ in left], timeout=CANCEL_SECONDS)
+
+
+async def name_the_command(interaction: discord.Interaction) -> bool:
+    """Every slash command goes on (the tree's check); its task is named after what it is, who gave it and
+    where, for the line a stop cut short logs about it (cut_short)."""
+    command = interaction.command.qualified_name if interaction.command else "?"
+    handling(f"/{command} by {interaction.user.display_name} in {where(interaction.channel)}")
+    return True
+
+
+def handling(what: str) -> None:
+    """What the handler running now handles, said if a stop cuts it short (HANDLING)."""
+    task = asyncio.current_task()
+    if task is not None:
+        HANDLING[task] = what
+
+
+def where(channel: object) -> str:
+    """A channel as its admin knows it: #name, or its id where discord.py has no name for it (a DM)."""
+    name = getattr(channel, "name", None)
+    return f"#{name}" if name else f"channel {getattr(channel, 'id', '?')}"
 
 
 def not_cancelled(record: logging.LogRecord) -> bool:

@@ -8,6 +8,7 @@ import asyncio
 import logging
 import sqlite3
 from pathlib import Path
+from types import SimpleNamespace
 
 import discord
 import pytest
@@ -232,3 +233,33 @@ def test_a_stop_past_its_wait_names_what_it_did_not_wait_for_and_ends_without_a_
 
 async def disconnected(self: discord.AutoShardedClient) -> None:
     """A client's close with no connection to end."""
+
+
+def test_a_stop_past_its_wait_names_the_slash_command_it_cut_short_and_what_became_of_it(tmp_path, monkeypatch,
+                                                                                        caplog):
+    """A slash command still under way when a stop's wait runs out (the database held by another
+    program, Discord slow to take its answer): its line in the log names the command, who gave it and
+    where, and what became of it."""
+    monkeypatch.setattr(discord.AutoShardedClient, "close", disconnected)
+    monkeypatch.setattr(bot.discord.app, "STOP_SECONDS", 0.0)
+    given = SimpleNamespace(command=SimpleNamespace(qualified_name="order"), user=SimpleNamespace(display_name="Boris"),
+                            channel=SimpleNamespace(name="borodino-7-sept", id=5))
+
+    async def test() -> None:
+        client = bot.discord.app.create_bot(Config(database=str(tmp_path / "k.sqlite")), picture)
+        await client.setup_hook()
+        under_way = asyncio.Event()
+
+        async def command() -> None:
+            assert await client.tree.interaction_check(given)
+            under_way.set()
+            await asyncio.Event().wait()
+        asyncio.get_running_loop().create_task(command(), name="CommandTree-invoker")
+        await under_way.wait()
+        await client.close()
+    caplog.set_level(logging.INFO)
+    asyncio.run(test())
+    stop = [r.getMessage() for r in caplog.records if r.getMessage().startswith("stopping:")]
+    assert stop == ["stopping: gave up waiting after 0 s for a slash command (/order by Boris in #borodino-7-sept); "
+                    "cut short: if its game stored it, it stands and its news goes out at the next start; if not, it "
+                    "was never accepted. Either way its player may have had no answer"]
