@@ -9,7 +9,9 @@ exchange costing at least the defender's printed strength: CRT, Ex), its own poi
 what its side's victory conditions make them cost (goals.loss_weight), plus what the ground is
 worth: a victory hex the defender must leave, and, for level 2 (`holding`), one an attacker must
 leave when the attack fails (Ar, Ae): a unit in a victory hex next to an enemy owes an attack
-(Combat B), and the defender may advance into the hex it is pushed from (Combat H).
+(Combat B), and the defender may advance into the hex it is pushed from (Combat H). Given the
+`stakes` of a side behind in the Grand Battle's last Game-Turns (stakes.py), each result also
+counts what it changes in the game's result.
 
 Whether a retreat is open is `results.retreat_open_here`: one search, exact, kept per position.
 """
@@ -20,8 +22,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from rules.borodino import commands as C
+from rules.borodino.ai.stakes import After, Stakes
 from rules.borodino.attack_cover import Contact
-from rules.borodino.battle import Battle
+from rules.borodino.battle import Battle, enemy_of
 from rules.borodino.combat import plan_attack
 from rules.borodino.results import retreat_open_here, spared_attackers
 from rules.core.errors import RuleViolation
@@ -34,15 +37,19 @@ WHOLE, BACK = 2, int(2 * RETREAT)  # a unit lost and a unit pushed back, in half
 
 @dataclass(frozen=True)
 class Expectation:
-    """The attack's odds column and its expected value for the attacker, in Combat Points."""
+    """The attack's odds column and its expected value for the attacker, in Combat Points; of it,
+    `stake` is what the results change in the game's result (stakes.py), `turns` the chance in six
+    of the best such result and what it changes, for the reason."""
 
     odds: str
     value: Fraction
+    stake: Fraction = Fraction(0)
+    turns: tuple[int, str] = (0, "")
 
 
 def expectation(b: Battle, side: str, cmd: C.Attack, goals: Collection[Hex],
                 own_weight: Fraction = Fraction(1), holding: bool = False,
-                now: Contact | None = None) -> Expectation | None:
+                now: Contact | None = None, stakes: Stakes | None = None) -> Expectation | None:
     """The exact expected value of an attack over the six die faces (CRT); None when the rules
     refuse it (Combat A-K; the attacks still owed, Combat B-D, are not asked). With `holding`, a
     victory hex an attacker stands in is ground lost when the attackers retreat or die. `now`:
@@ -64,7 +71,20 @@ def expectation(b: Battle, side: str, cmd: C.Attack, goals: Collection[Hex],
     def pushed(units: list[str], involved: frozenset[str]) -> int:  # lost by a retreat, whole when it is blocked
         return sum(b.strength(u) * (back if retreat_open_here(b, u, involved) else whole) for u in units)
 
-    gained = spent = 0  # over the six faces: the enemy's points lost and the ground, our own lost
+    def after(result: str) -> After:  # what the result leaves, for the stakes
+        failed = result in ("Ae", "Ar")
+        beaten, victors = (exposed, plan.defenders) if failed else (plan.defenders, exposed)
+        involved = attacking if failed else defending
+        dead = beaten if result in ("Ae", "De", "Ex") else \
+            [u for u in beaten if not retreat_open_here(b, u, involved)]
+        lost = {side if failed else enemy_of(side): sum(b.strength(u) for u in dead)}
+        if result == "Ex" and exposed:
+            lost[side] = printed
+        vacated = tuple(b.hex_of(u) for u in beaten) + (() if failed or plan.defenders else tuple(cmd.defenders))
+        return After(lost, vacated, tuple(victors))
+
+    gained = spent = turned = 0  # over the six faces: the enemy's points lost and the ground, our own lost
+    turns, top = (0, ""), 0
     for result, faces in b.tables.faces(plan.odds).items():
         if result == "Ae":
             spent += faces * whole * ours
@@ -81,5 +101,10 @@ def expectation(b: Battle, side: str, cmd: C.Attack, goals: Collection[Hex],
             gained += faces * whole * GROUND
         if leaves and result in ("Ae", "Ar"):
             gained -= faces * whole * GROUND
+        if stakes is not None and (swing := stakes.swing(left := after(result))):
+            turned += faces * swing
+            if swing > 0:  # the chance of a better result, and what the best one changes
+                top, turns = max(top, swing), (turns[0] + faces, stakes.changed(left) if swing > top else turns[1])
     w = own_weight  # one Fraction made, not three: a plan weighs many attacks
-    return Expectation(plan.odds, Fraction(gained * w.denominator - w.numerator * spent, 6 * whole * w.denominator))
+    value = Fraction(gained * w.denominator - w.numerator * spent, 6 * whole * w.denominator)
+    return Expectation(plan.odds, value + Fraction(turned, 6), Fraction(turned, 6), turns)

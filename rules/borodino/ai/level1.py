@@ -14,7 +14,11 @@ while it gains, and while an attack is still owed (Combat B) the least costly on
 soak-off); then `end`. An attack's result is rolled before the next is chosen, so combat is
 planned one attack at a time. Mid-turn choices: a beaten enemy unit, whose retreat the victor
 chooses (Retreat and Advance), goes where the fewest of its own side stand next to it; advance
-into a victory hex or towards one; lose the fewest Combat Points.
+into a victory hex or towards one; lose the fewest Combat Points. In the Grand Battle's last two
+Game-Turns a side not ahead weighs each attack's results also by what they change in the game's
+result (stakes.py): an attack at poor odds that may drive the enemy from the redoubt his marginal
+victory needs, or bring the losses to a level that outranks his, is made, and a unit moving next to
+such an enemy is not held back as rash.
 """
 from __future__ import annotations
 
@@ -31,6 +35,7 @@ from rules.borodino.ai.attacks import Expectation, expectation
 from rules.borodino.ai.goals import counts_losses, doubling, exit_decides, loss_weight, objectives
 from rules.borodino.ai.march import march
 from rules.borodino.ai.position import rebuild
+from rules.borodino.ai.stakes import Stakes
 from rules.borodino.battle import Battle, enemy_of, engaged_around
 from rules.borodino.battlemap import BattleMap
 from rules.borodino.combat import contact
@@ -266,10 +271,10 @@ def _chosen(b: Battle, side: str, holding: bool = False) -> tuple[Expectation, C
     (Combat B: `end` is refused); None when no attack is left. The attacks `legal_commands` would
     try are scored first and checked against Combat B-D best first, up to the first legal one:
     an attack the rules refuse has no expectation or fails that check."""
-    goals, weight = objectives(b, side), loss_weight(b, side)
+    goals, weight, stakes = objectives(b, side), loss_weight(b, side), Stakes.of(b, side)
     now = contact(b, side)
     scored = sorted(((e, a.to_text(), a) for a in attack_candidates(b, side, now)
-                     if (e := expectation(b, side, a, goals, weight, holding, now))),
+                     if (e := expectation(b, side, a, goals, weight, holding, now, stakes))),
                     key=lambda x: (x[0].value, x[1]), reverse=True)
     best = next(((e, attack) for e, _, attack in scored if may_attack(b, side, attack, now)), None)
     return None if best is None else (best[0], best[1], bool(now.required))
@@ -277,7 +282,12 @@ def _chosen(b: Battle, side: str, holding: bool = False) -> tuple[Expectation, C
 
 def _why_attack(attack: C.Attack, e: Expectation, goals: dict[Hex, str], soak: bool) -> str:
     target = "+".join(attack.defenders)
-    head = f"attacks {target} at {e.odds} (expected {float(e.value):+.1f} Combat Points over the CRT)"
+    head = f"attacks {target} at {e.odds} (expected {float(e.value - e.stake):+.1f} Combat Points over the CRT)"
+    chances, changes = e.turns
+    if chances and not soak:
+        odds = "on every result" if chances == 6 else f"{chances} chance{'s' * (chances > 1)} in 6 that"
+        return f"{head}: not ahead in the last Game-Turns, it plays for what a result can still change: {odds} " \
+               f"{changes} (Victory Conditions)"
     if soak:
         return head + ": the cheapest attack that meets the attacks owed (Combat B)"
     hexes = [d for d in attack.defenders if d in goals]

@@ -22,7 +22,7 @@ def _set() -> list[positions.Position]:
 
 def test_the_set_holds_twenty_positions_for_both_sides_each_with_its_source():
     holds_twenty_for_both_sides(_set(), borodino.INFO.sides)
-    assert {p.entry.get("scenario", "7sep") for p in _set()} >= {"5sep", "6sep", "7sep"}
+    assert {p.entry.get("scenario", "7sep") for p in _set()} >= {"5sep", "6sep", "7sep", "grand"}
 
 
 def test_each_position_is_one_where_its_side_decides_and_may_play_every_sound_answer():
