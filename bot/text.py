@@ -344,14 +344,17 @@ def _units(n: int, words: dict | None = None) -> str:
     return f"{n} {_word(words, 'unit' if n == 1 else 'units')}"
 
 
-TURN_WORDS = {"borodino": "Game-Turn"}  # SPI's Borodino rules' word, as its picture's; other systems': Turn
+TURN_WORDS = {"borodino": "Game-Turn", "campaign_1812": "Game-Turn"}  # SPI's word, as their pictures'; Bloody Monday's: Turn
 
 
 def turn_words(view: dict) -> str:
-    """The turn as the system's picture names it: 'Game-Turn 27 of 40' (Borodino), 'Turn 2 of 4'.
+    """The turn as the system's picture names it: 'Game-Turn 27 of 40' (SPI's Borodino and 1812, whose
+    events say 'Game-Turn 2 (July I): the French Player-Turn.'), 'Turn 2 of 4' (Bloody Monday).
 
     >>> turn_words({"system": "borodino", "turn": 27, "last_turn": 40}), turn_words({"turn": 3})
     ('Game-Turn 27 of 40', 'Turn 3')
+    >>> turn_words({"system": "campaign_1812", "turn": 2, "last_turn": 13})
+    'Game-Turn 2 of 13'
     """
     last = f" of {view['last_turn']}" if view.get("last_turn") else ""
     return f"{TURN_WORDS.get(str(view.get('system')), 'Turn')} {view.get('turn', '?')}{last}"
@@ -359,7 +362,7 @@ def turn_words(view: dict) -> str:
 
 def turn_in_sentence(view: dict, turn: object = None) -> str:
     """The view's turn (or `turn` of its game) as its game names it within a sentence: 'Game-Turn
-    28' (SPI's Borodino rules), 'turn 2' elsewhere.
+    28' (SPI's Borodino and 1812), 'turn 2' elsewhere.
 
     >>> turn_in_sentence({"system": "borodino", "turn": 28}), turn_in_sentence({"turn": 1}, 2)
     ('Game-Turn 28', 'turn 2')

@@ -517,9 +517,10 @@ def _line_of_its_own(text: Text) -> Text:
 
 
 def player_turn_name(view: dict) -> str:
-    """A player-turn as a player reads it: "turn 2, French player"."""
+    """A player-turn as a player reads it, the turn as its game names it: "turn 2, French player",
+    "Game-Turn 2, French player" (1812)."""
     player = f"{fmt.side_name(view['player'])} player" if view.get("player") else ""
-    return ", ".join(filter(None, (f"turn {view.get('turn')}", player)))
+    return ", ".join(filter(None, (fmt.turn_in_sentence(view), player)))
 
 
 class News(Room):

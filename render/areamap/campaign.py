@@ -226,7 +226,7 @@ def draw_campaign_map(view: dict, *, size: int | None = None, around: Iterable[i
     if RECONSTRUCTED not in title:
         title += f" ({RECONSTRUCTED})"
     phase = over(view.get("outcome") or {}) if view.get("outcome") else str(view.get("phase", ""))
-    parts = [f"Turn {view.get('turn')} of {view.get('last_turn', 13)}, {view.get('clock', '')}",
+    parts = [f"Game-Turn {view.get('turn')} of {view.get('last_turn', 13)}, {view.get('clock', '')}",
              phase, f"French VP {view.get('vp')}, index {view.get('index')}, 22 to win"]
     if view.get("to_move"):
         parts.append("to move: " + ", ".join(s.title() for s in view["to_move"]))

@@ -35,7 +35,7 @@ def test_status_names_a_side_whose_units_all_wait_to_enter():
 @pytest.mark.parametrize("system, scenario, picture", [
     ("borodino", "7sep", "Game-Turn 27 of 40 | 7 Sept 0600"),  # SPI's Borodino rules: Game-Turn
     ("bloody_monday", "bloody_monday", "Turn 1 of 4"),
-    ("campaign_1812", "campaign", "Turn 1 of 13 | June II 1812"),  # the picture: 'Turn 1 of 13, June II 1812'
+    ("campaign_1812", "campaign", "Game-Turn 1 of 13 | June II 1812"),  # the picture: 'Game-Turn 1 of 13, June II 1812'
 ])
 def test_the_headline_names_the_turn_as_the_systems_picture_does(system, scenario, picture):
     """The text and the picture of one position say the same turn: Borodino's reads 'Game-Turn 27
@@ -92,7 +92,7 @@ def test_a_prompt_that_says_only_the_phase_and_its_player_is_left_out():
     state = game.apply(state, "russian", game.parse("russian", "end"))[0]  # movement: forced marches follow
     view = game.view(state, "french")
     assert view["prompt"] == "The Russian player's Forced March."
-    assert text.headline(view).splitlines() == ["Turn 6 of 13 | September I 1812 | Forced March Phase | Russian player",
+    assert text.headline(view).splitlines() == ["Game-Turn 6 of 13 | September I 1812 | Forced March Phase | Russian player",
                                                 "Victory Points: French 11, index 8, 22 to win."]
     assert text.headline({**view, "prompt": "The Russian player's Forced March (MOVEMENT)."}).splitlines()[1] == \
         "The Russian player's Forced March (MOVEMENT)."

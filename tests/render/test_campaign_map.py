@@ -136,7 +136,7 @@ def _strip_texts(view: dict, monkeypatch) -> list[str]:
         return original(self, xy, text, *args, **kwargs)
 
     monkeypatch.setattr(ImageDraw.ImageDraw, "text", recording)
-    render.snapshot(view, size=1600)  # wide enough for the facts on one line
+    render.snapshot(view, size=1700)  # wide enough for the facts on one line
     return drawn
 
 
@@ -146,7 +146,7 @@ def test_the_title_strip_names_the_public_view_and_a_game_that_asks_nothing_has_
     view = c1812.view(state, None)
     assert view["prompt"] is None
     drawn = _strip_texts(view, monkeypatch)
-    facts = "Turn 1 of 13, June II 1812  ·  Game over  ·  French VP 0, index 0, 22 to win  ·  Public view"
+    facts = "Game-Turn 1 of 13, June II 1812  ·  Game over  ·  French VP 0, index 0, 22 to win  ·  Public view"
     assert drawn[drawn.index(facts) + 1] == "T1"  # the turn track follows at once
 
 
@@ -158,7 +158,7 @@ def test_a_game_that_is_over_names_its_winner_and_level_in_the_title_strip(monke
                                                 "reason": "the Grande Armee has no corps left"}
     drawn = _strip_texts(c1812.view(state, None), monkeypatch)
     assert [line for line in drawn if "Game over" in line] == [
-        "Turn 1 of 13, June II 1812  ·  Game over: Russian decisive victory"]
+        "Game-Turn 1 of 13, June II 1812  ·  Game over: Russian decisive victory"]
 
 
 def _winter_pixels(state: dict) -> int:

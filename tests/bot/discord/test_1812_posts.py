@@ -53,7 +53,7 @@ def test_spectators_one_turn_behind_see_the_turn_begin_whose_first_choice_was_an
     before = len(messenger.posts)
     run(tables.play.submit(ANNA, CHANNEL, "end"))
     watched = [text for where, text, _ in messenger.posts[before:] if where == WATCH]
-    assert len(watched) == 1 and watched[0].startswith(f"Game {game}, one turn behind: the start of turn 2."), \
+    assert len(watched) == 1 and watched[0].startswith(f"Game {game}, one turn behind: the start of Game-Turn 2."), \
         watched
 
 
@@ -77,4 +77,4 @@ def test_the_forced_attrition_told_once_reads_the_same_whatever_the_hidden_frenc
     one, two = (fog_check.observed(campaign_1812, at, "russian", lines, terminal=False)
                 for at in (state, swaptest.swapped(state, "french", 15, 13)))
     assert (fog_check.first_difference(one, two) is not None) is planted
-    assert planted or any("Moscow (17), forced: the only Russian stack.\nTurn 3 of 13" in seen for seen in one)
+    assert planted or any("Moscow (17), forced: the only Russian stack.\nGame-Turn 3 of 13" in seen for seen in one)

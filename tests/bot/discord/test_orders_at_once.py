@@ -165,5 +165,5 @@ def test_1812_orders_past_the_forced_march_phase_post_one_map(tmp_path):
             await s.boris.submit_modal(await s.boris.slash(s.channel, "orders"), {ORDERS_BOX: "move 4 3\nend\nend"})
             posts = s.channel.history()[before:]
             assert len(posts) == 1 and "Forced March Phase" not in posts[0].content, [m.content for m in posts]
-            assert "Turn 1 of 13 | June II 1812 | Attrition Phase | French player" in posts[0].content
+            assert "Game-Turn 1 of 13 | June II 1812 | Attrition Phase | French player" in posts[0].content
     play(test, tmp_path)

@@ -759,7 +759,7 @@ def test_an_order_is_said_on_the_line_of_the_first_event_the_headline_under_it_d
     its first event's line. Both now are."""
     *_, post = played(tmp_path, "campaign_1812", "borodino", (BORIS, "move 162 161"), (BORIS, "end"), (BORIS, "end"))
     assert post.startswith("**Boris** — Battle in Vyazma (161): the Russian player attacks (Combat).\n"
-                           "Turn 6 of 13 | September I 1812 | Combat Phase | Russian player\n"), post
+                           "Game-Turn 6 of 13 | September I 1812 | Combat Phase | Russian player\n"), post
 
 
 @pytest.mark.parametrize("plan, waits", [
@@ -776,7 +776,7 @@ def test_a_battle_s_retreat_or_choice_is_said_once(tmp_path, plan, waits):
     lines = post.split("\n")
     assert lines[0].startswith(f"Battle of Vyazma (161): Russian {plan.title()} against French Withdraw.")
     assert lines[1].startswith("The Battle Plan Chart: ")
-    assert lines[2:] == ["Turn 6 of 13 | September I 1812 | Combat Phase | Russian player", *waits,
+    assert lines[2:] == ["Game-Turn 6 of 13 | September I 1812 | Combat Phase | Russian player", *waits,
                          "Victory Points: French 11, index 8, 22 to win.",
                          "French player: your move, due <t:1772539200:R>."]
 
@@ -818,7 +818,7 @@ def test_a_headline_says_the_phase_and_its_player_once(tmp_path):
     Russian player' and the line that ended movement ('forced marches follow'): the phase three times."""
     *_, post = played(tmp_path, "campaign_1812", "borodino", (BORIS, "end"))
     assert post == ("**Boris** — The Russian player ends movement; forced marches follow.\n"
-                    "Turn 6 of 13 | September I 1812 | Forced March Phase | Russian player\n"
+                    "Game-Turn 6 of 13 | September I 1812 | Forced March Phase | Russian player\n"
                     "Victory Points: French 11, index 8, 22 to win.\nRussian player: your move, due <t:1772539200:R>.")
 
 
@@ -853,7 +853,7 @@ def test_a_choice_a_standing_order_answers_at_once_leaves_the_line_before_it_no_
     said = "\n".join(posts[1 + max(n for n, post in enumerate(posts) if "Forced March Phase" in post):])
     assert ("The Russian player chooses where French attrition falls" in said) is not standing, said
     if standing:
-        assert said.count("Turn 1 of 13") == 1 and "To move: Russian" not in said
+        assert said.count("Game-Turn 1 of 13") == 1 and "To move: Russian" not in said
         assert said.index("Attrition: the Russian player takes a French loss in East Prussia (30), by standing "
                           "order.") < said.index("Movement Phase | French")
 
