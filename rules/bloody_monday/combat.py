@@ -16,7 +16,7 @@ from rules.bloody_monday.commands import Ambush, Battle, Fire, Hit, Retreat, Ski
 from rules.bloody_monday.game import Game, enemy_of, plural
 from rules.core.dice import roll
 from rules.core.errors import RuleViolation
-from rules.core.events import event
+from rules.core.events import either, event
 
 HOLDERS = {"french": "French", "russian": "Russians"}  # a side as a people: 'held by the Russians'
 
@@ -35,8 +35,9 @@ def start(g: Game, side: str, cmd: Battle) -> list[dict]:
         raise RuleViolation("5.1", "activate a tactical leader first: each one allows one battle")
     if not g.contested(area) or area in imp["fought"]:
         waiting = sorted(a for a in g.contested_areas() if a not in imp["fought"])
-        instead = (f"`battle {waiting[0]}`" if len(waiting) == 1 else
-                   f"choose {' or '.join(map(str, waiting))}" if waiting else "none does now: `end` the impulse")
+        battles = [f"battle {n}" for n in waiting]
+        instead = (either(battles) if len(waiting) == 1 else f"choose {either(battles)}" if waiting else
+                   "none does now: `end` the impulse")
         raise RuleViolation("5.3", f"{area} is not a contested area awaiting battle this impulse; {instead}")
     due = impulses.due_battles(g)
     if due and area not in due:

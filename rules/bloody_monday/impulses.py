@@ -13,7 +13,7 @@ from rules.bloody_monday.commands import Activate, Inspire, Move
 from rules.bloody_monday.game import Game, Impulse, enemy_of, plural
 from rules.bloody_monday.movement import Rules
 from rules.core.errors import RuleViolation
-from rules.core.events import event
+from rules.core.events import either, event
 
 SEGMENTS = ("activation", "movement", "inspiration", "combat")
 
@@ -425,7 +425,7 @@ def end(g: Game, side: str) -> list[dict]:
     due = due_battles(g)
     if due:
         raise RuleViolation("5.3", "battles in newly contested areas are mandatory (FAQ 5): "
-                            + " or ".join(f"`battle {n}`" for n in due))
+                            + either([f"battle {n}" for n in due]))
     events = deactivate(g, side) if imp["kind"] == "tactical" else []
     g.s["passes"] = g.s["passes"] + 1 if imp["kind"] == "pass" else 0
     return events + next_impulse(g)

@@ -7,6 +7,7 @@ from rules.bloody_monday import combat, ground, impulses
 from rules.bloody_monday import retreat as retreats
 from rules.bloody_monday import turns
 from rules.bloody_monday.game import SIDES, Game, Impulse, plural
+from rules.core.events import either
 
 TITLES = {"bloody_monday": "Borodino, 7 September 1812", "last_blood": "Last Blood (10.0)"}
 # The cubes on a block, as the players read them (the rule book's markers; the map's legend)
@@ -72,7 +73,7 @@ def prompt(g: Game, viewer: str | None) -> str | None:
         due, candidates = bt["due"][who], bt["choice"]["candidates"]
         to = "one of your strongest units" if len(candidates) > 1 else "your strongest unit"  # a tie, or none
         return (f"Apply {plural(due, 'hit', 'hits')} in {bt['area']}: the next goes to {to}, "
-                f"{' or '.join(f'`hit {bid}`' for bid in candidates)} (5.3.6).")
+                f"{either([f'hit {bid}' for bid in candidates])} (5.3.6).")
     if bt and bt["stage"] == "jagers":
         return jager_prompt(g, viewer)
     if s["battery"] is not None and not bt:
@@ -140,8 +141,8 @@ def artillery_prompt(g: Game, viewer: str | None) -> str:
     area, attacker = bt["area"], bt["attacker"]
     if viewer != attacker:
         return f"The battle in {area}: the {attacker.title()} player's activated artillery may fire into it (5.3.1)."
-    shots = " or ".join(f"`fire {bid} {area}`" for bid in combat.gunners(g))
-    return f"The battle in {area}: " + (f"{shots}, or " if shots else "") + "`end` the artillery fire (5.3.1)."
+    shots = [f"fire {bid} {area}" for bid in combat.gunners(g)]
+    return f"The battle in {area}: " + (f"{either(shots)}, or " if shots else "") + "`end` the artillery fire (5.3.1)."
 
 
 def jager_prompt(g: Game, viewer: str | None) -> str:

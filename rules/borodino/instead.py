@@ -17,22 +17,13 @@ from rules.borodino import dv_combat, dv_leaders, legal, movement
 from rules.borodino.battle import Battle, reading_copy
 from rules.borodino.combat import contact
 from rules.core.errors import RuleViolation
+from rules.core.events import either
 from rules.core.hexes import distance
 from rules.core.words import group
 
 KINDS = {"charge": "cavalry", "limber": "artillery"}  # the units an order of the errata is about
 NOUNS = {"cavalry": "cavalry", "artillery": "gun"}  # how a refusal names them
 SHOWN = 4  # hexes a refusal names before 'and N more hexes'
-
-
-def either(lines: list[str]) -> str:
-    """Commands as a refusal offers them: '`retreat 3019`, `retreat 3020` or `stay`'.
-
-    >>> either(["retreat 3019"]), either(["retreat 3019", "retreat 3020", "stay"])
-    ('`retreat 3019`', '`retreat 3019`, `retreat 3020` or `stay`')
-    """
-    quoted = [f"`{line}`" for line in lines]
-    return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
 
 
 def cited(rule: str, text: str) -> str:

@@ -29,6 +29,17 @@ def listed(items: list[str]) -> str:
     return " and ".join(filter(None, (", ".join(items[:-1]), items[-1])))
 
 
+def either(lines: list[str]) -> str:
+    """Commands offered as alternatives, each as typed: '`retreat 3019`, `retreat 3020` or `stay`' (a
+    list of four read '`hit A` or `hit B` or `hit C` or `hit D`' on a phone, where it was said so).
+
+    >>> either(["retreat 3019"]), either(["retreat 3019", "retreat 3020", "stay"])
+    ('`retreat 3019`', '`retreat 3019`, `retreat 3020` or `stay`')
+    """
+    quoted = [f"`{line}`" for line in lines]
+    return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
+
+
 def seal(events: list[Event]) -> list[Event]:
     """Mark every event undo may not cross (a die was rolled, or something hidden was shown).
 

@@ -120,7 +120,7 @@ def test_5_3_a_refused_battle_names_every_area_awaiting_one():
     state = attack_42(**{"F-I-2": 44, "R-1-4": 44})
     state["impulse"]["new"] = []
     assert refused(state, "french", "battle 16", "5.3") == (
-        "16 is not a contested area awaiting battle this impulse; choose 42 or 44 (5.3).")
+        "16 is not a contested area awaiting battle this impulse; choose `battle 42` or `battle 44` (5.3).")
 
 
 def test_5_3_a_new_engagement_is_fought_before_an_old_contest():
