@@ -159,14 +159,15 @@ def targets(g: Game, side: str, area: int) -> list[str]:
 
 
 def hit_one(g: Game, bid: str) -> list[dict]:
-    """One hit: a shield absorbs the first (9.6); support units die to one hit (2.6); 2.4. After the
-    showdown the blocks stand face up, so both players see the result (5.3.3); before it the
-    defender applies artillery hits unseen (5.3.1, 9.2)."""
+    """One hit: a shield absorbs the first (9.6: 'The silver shield of Russian 2LG (R-G-2LG, infantry)
+    absorbs a hit.', the block named first, not 'Russian 2LG (R-G-2LG, infantry)'s silver shield');
+    support units die to one hit (2.6); 2.4. After the showdown the blocks stand face up, so both
+    players see the result (5.3.3); before it the defender applies artillery hits unseen (5.3.1, 9.2)."""
     bt, b, d = g.s["battle"], g.block(bid), g.defs[bid]
     to = "all" if bt["shown"] else d.side
     if g.option("shields") and d.shield and bid not in bt["shields"]:
         bt["shields"].append(bid)
-        return [event(f"{g.public_name(bid)}'s {d.shield} shield absorbs a hit (9.6).", to=to, kind="hit")]
+        return [event(f"The {d.shield} shield of {g.public_name(bid)} absorbs a hit (9.6).", to=to, kind="hit")]
     if d.is_support or b["strength"] <= 1:
         return [g.eliminate(bid)]
     b["strength"] -= 1

@@ -421,7 +421,7 @@ def test_9_6_a_shield_absorbs_the_first_hit_and_is_told_to_all_after_the_showdow
     combat.advance(g)
     events = combat.choose_hit(g, "russian", Hit(("R-1-1Gr",)))
     assert events[0] == {"kind": "hit", "to": "all", "irreversible": False,
-                         "text": "Russian 1Gr (R-1-1Gr, infantry)'s silver shield absorbs a hit (9.6)."}
+                         "text": "The silver shield of Russian 1Gr (R-1-1Gr, infantry) absorbs a hit (9.6)."}
     assert strength(g.s, "R-1-1Gr") == 2 and g.s["battle"]["shields"] == ["R-1-1Gr"]
     events = combat.choose_hit(g, "russian", Hit(("R-1-1Gr",)))
     assert texts(events, "hit")[0] == "Russian 1Gr (R-1-1Gr, infantry) takes a hit: strength 1 (5.3.6)."
@@ -535,7 +535,7 @@ def test_9_6_a_shield_absorbing_an_artillery_hit_is_told_to_its_owner_only():
     state, events = do(state, "russian", "hit R-1-1Gr")
     assert [e for e in events if e["kind"] == "hit"] == [{
         "kind": "hit", "to": "russian", "irreversible": False,
-        "text": "Russian 1Gr (R-1-1Gr, infantry)'s silver shield absorbs a hit (9.6)."}]
+        "text": "The silver shield of Russian 1Gr (R-1-1Gr, infantry) absorbs a hit (9.6)."}]
 
 
 def davout_into_42(initiative: str) -> dict:
