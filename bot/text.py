@@ -344,7 +344,7 @@ def _units(n: int, words: dict | None = None) -> str:
     return f"{n} {_word(words, 'unit' if n == 1 else 'units')}"
 
 
-TURN_WORDS = {"borodino": "Game-Turn", "campaign_1812": "Game-Turn"}  # SPI's word, as their pictures'; Bloody Monday's: Turn
+TURN_WORDS = {"borodino": "Game-Turn", "campaign_1812": "Game-Turn"}  # SPI's word, as their pictures; else Turn
 
 
 def turn_words(view: dict) -> str:

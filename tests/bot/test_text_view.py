@@ -92,8 +92,9 @@ def test_a_prompt_that_says_only_the_phase_and_its_player_is_left_out():
     state = game.apply(state, "russian", game.parse("russian", "end"))[0]  # movement: forced marches follow
     view = game.view(state, "french")
     assert view["prompt"] == "The Russian player's Forced March."
-    assert text.headline(view).splitlines() == ["Game-Turn 6 of 13 | September I 1812 | Forced March Phase | Russian player",
-                                                "Victory Points: French 11, index 8, 22 to win."]
+    assert text.headline(view).splitlines() == [
+        "Game-Turn 6 of 13 | September I 1812 | Forced March Phase | Russian player",
+        "Victory Points: French 11, index 8, 22 to win."]
     assert text.headline({**view, "prompt": "The Russian player's Forced March (MOVEMENT)."}).splitlines()[1] == \
         "The Russian player's Forced March (MOVEMENT)."
 

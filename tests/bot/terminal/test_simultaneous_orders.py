@@ -75,5 +75,5 @@ def test_the_computer_s_battle_plan_is_not_told_even_that_it_was_given(tmp_path)
     transcript = at_the_hot_seat(service, game, ["plan assault", "quit"])
     before = transcript[:transcript.index("read: French > ")]
     assert not any("Russian: a `plan` command" in t for t in before)
-    assert len(before) == 2 and before[1].startswith("Game-Turn 1 of 13 | June II 1812 | Combat Phase")  # the status once
+    assert len(before) == 2 and before[1].startswith("Game-Turn 1 of 13 | June II 1812 | Combat Phase")  # the status
     assert any("Battle of Kovno (11): French Assault against Russian" in t for t in transcript)
