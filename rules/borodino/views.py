@@ -101,7 +101,8 @@ def notes(b: Battle, due_a: set[str], due_d: set[str], instruct: bool = True) ->
 
 def _frozen_note(b: Battle, frozen: list[str]) -> str:
     """How many Russian units the 5 September special rules still freeze, and how many more may begin
-    moving: none before 1500 (said so, with when they may), then one a Game-Turn."""
+    moving: none before 1500 (said so, with when they may), then one a Game-Turn, named so as the note
+    before 1500 and the headline name it ('... one more may begin moving this Game-Turn')."""
     one = len(frozen) == 1
     them = f"{len(frozen)} Russian unit{'' if one else 's'} north of the Great Redoubt {'is' if one else 'are'} frozen"
     first = b.scenario.frozen_until_turn
@@ -110,7 +111,7 @@ def _frozen_note(b: Battle, frozen: list[str]) -> str:
                 "Game-Turn after (5 September special rules).")
     allowed = max(0, frozen_allowance(b) - len(b.s["unfrozen"]))
     more = "no more" if not allowed else "one more" if allowed == 1 else f"{allowed} more"
-    return f"{them}; {more} may begin moving this turn (5 September special rules)."
+    return f"{them}; {more} may begin moving this Game-Turn (5 September special rules)."
 
 
 def _reinforcements(b: Battle, instruct: bool = True) -> list[str]:

@@ -123,15 +123,16 @@ def test_the_5_september_frozen_units_are_counted_in_the_russian_movement_phase_
 def test_the_frozen_units_note_says_when_they_may_move_and_how_many_more_may():
     """Before 1500 the note says when the first may begin moving; from 1500 "the Russian Player may
     begin moving one unit per Game-Turn" (5 September special rules): one more, then none once it
-    has; it read '0 more may begin moving this turn' before 1500, as if some had already begun."""
+    has; it read '0 more may begin moving this turn' before 1500, as if some had already begun. It says
+    Game-Turn, as the note before 1500 and the headline do."""
     state = dict(borodino.setup("5sep", 1, []), player="russian", turn=4)
 
     def said(**changed: object) -> str:
         note, = [n for n in borodino.view(dict(state, **changed), "russian")["notes"] if "frozen" in n]
         return note.removeprefix("25 Russian units north of the Great Redoubt are frozen; ")
-    assert said() == "one more may begin moving this turn (5 September special rules)."
+    assert said() == "one more may begin moving this Game-Turn (5 September special rules)."
     assert said(unfrozen=state["frozen"][:1]).startswith("24 Russian units north of the Great Redoubt are frozen; "
-                                                        "no more may begin moving this turn")
+                                                        "no more may begin moving this Game-Turn")
 
 
 def test_a_last_frozen_unit_is_counted_in_the_singular():
