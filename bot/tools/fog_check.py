@@ -13,13 +13,15 @@ kept ones edited in place, with their buttons), where the bot is shown typing (t
 thinking: tests/bot/test_computer_thinking_unseen.py), the pictures (drawn here as the JSON of the
 view they show) and the maps asked for around the places the probes name, the autocomplete of every
 field and the standing orders offered, their games as `/games mine` and `/game list` show them,
-`/help`, the game paused and resumed by agreement, the reminders and passed deadlines of the sides
-awaited at the end, the terminal's screen and the files it writes for them. `kolocha fuzz` observes
-further (Further): the other player's messages typed in the channel and their marks (✅, ❌, withdrawn),
-draws offered and requests to undo or to hand a seat over and their answers, the news held while the
-viewer's DMs are closed and delivered later, the computer taking the viewer's seat (at their deadline or
-handed over, playing from that side's view: what it plays must be the same) or the other's, a newcomer
-seated by a server manager, and `/game cancel`.
+`/help`, `/game export` and the Verify button (refused while the game runs), the game paused and resumed
+by agreement, the reminders and passed deadlines of the sides awaited at the end, the terminal's screen and
+the files it writes for them. `kolocha fuzz` observes further (Further): the other player's messages typed
+in the channel and their marks (✅, ❌, withdrawn), draws offered and requests to undo or to hand a seat over
+and their answers, the news held while the viewer's DMs are closed and delivered later, their private news
+in a private thread (`/game inbox`), the computer answering a draw and an undo asked of it and taking the
+viewer's seat (at their deadline or handed over, playing from that side's view: what it plays must be the
+same) or the other's, a newcomer seated by a server manager, the game's channel lost (the DMs saying so)
+and the game resumed or cancelled while it waits, and `/game cancel`.
 The lines stop before the first step after which the engine itself tells the two positions apart
 (the rules disclosed a block or a stack); in 1812 the battle plans are compared too, the other
 side's chit down or not.
@@ -30,11 +32,12 @@ import asyncio
 import copy
 import hashlib
 import json
+import logging
 import random
 import tempfile
 from itertools import takewhile
 from collections.abc import AsyncIterator, Awaitable, Callable, Collection, Iterator, Sequence
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from functools import partial
@@ -71,6 +74,7 @@ NOON = datetime(2026, 3, 1, 12, tzinfo=UTC)
 QUERIES = ("status", "units", "help")
 TERMINAL = "-- terminal --"  # where the terminal's observations begin (observed)
 SEATED = "-- the computer takes a seat --"  # what follows may differ once the rules disclose (Further.played)
+log = logging.getLogger("kolocha.fog_check")
 
 
 class Line(NamedTuple):
@@ -123,15 +127,35 @@ class Recording(ThreadPlanner):
 class Replaying(ThreadPlanner):
     """The other side's computer in the second position: at each position the plans the first made there,
     their words `renamed` (the two blocks exchanged), so that both play alike; where the first made none,
-    its own."""
+    its own. The swap exchanges positions, not identities, so the rules may refuse a command replayed
+    renamed (Kutuzov's move is not R-1-3's): that refusal is the check's own doing, not the computer's
+    fault, and the computer's log (kolocha.computer, read through `filter` while this planner plays: see
+    observed) says so at INFO, not as its ERROR; `refused` counts them. Its own plans' refusals stay
+    ERRORs."""
 
     def __init__(self, plans: dict[int, list[Decision]], renamed: Callable[[str], str]) -> None:
         self.plans, self.renamed = plans, renamed
+        self.refused = 0
+        self._replayed: set[tuple[str, str]] = set()  # the latest plan's (command, reason), if replayed
 
     async def plan(self, job: PlanJob) -> list[Decision]:
         if job.played not in self.plans:
+            self._replayed = set()
             return await super().plan(job)
-        return [Decision(self.renamed(decision.command), decision.reason) for decision in self.plans[job.played]]
+        decisions = [Decision(self.renamed(decision.command), decision.reason) for decision in self.plans[job.played]]
+        self._replayed = {(decision.command, decision.reason) for decision in decisions}
+        return decisions
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        """Whether a record of the computer's log goes on as it is: not an ERROR naming a command of the plan
+        it replayed, which is said again at INFO, as the check's (the refusal of a replayed plan)."""
+        args = record.args if isinstance(record.args, tuple) else ()
+        if record.levelno < logging.ERROR or not self._replayed.intersection(zip(args, args[1:])):
+            return True
+        self.refused += 1
+        log.info("the front-end swap's second position refuses the first's plan replayed with the two blocks "
+                 "exchanged, the check's doing, not the computer's: %s", record.getMessage())
+        return False
 
 
 @dataclass(frozen=True)
@@ -143,22 +167,33 @@ class Further:
     planning with `planner`: the viewer's at their deadline ("deadline") or handed over by them ("mine"),
     at the end; or the other player's, handed over by him ("other") before the viewer's `undo` (which
     would take back the command that gave it the move) where the public view names it to move, else the
-    viewer's at the end; each change waits for what a computer seat plays after it; `played` keeps the
-    state it took the seat at and the commands played since, to tell a rule's disclosure from a leak.
-    `hands`: at the end a server manager seats a newcomer for the other side and the viewer cancels the
-    game."""
+    viewer's at the end; the player who keeps a seat offers the computer a draw and asks it to undo
+    (_asked_of_computer); each change waits for what a computer seat plays after it; `played`
+    keeps the state it took the seat at and the commands played since, to tell a rule's disclosure from
+    a leak. `inbox`: both players ask for a private thread (`/game inbox`) before the lines, or once the
+    viewer's DMs open again where they were `closed`, and their private news goes there. `hands`: at the
+    end a server manager seats a newcomer for the other side; the game's channel is lost (the players
+    told by DM) and, `lost` "resumed", the viewer resumes the game there and cancels it, or, "cancelled",
+    the manager cancels it from another channel while it waits."""
 
     closed: bool = False
     consents: bool = False
     computer: str | None = None
     planner: Planner | None = None
     played: list[tuple[dict, list[tuple[str, str]]]] | None = None
+    inbox: bool = False
     hands: bool = False
+    lost: str = "resumed"
 
 
 def _buttons(buttons: Buttons | None) -> str:
     """A question's buttons as the viewer sees them (what they are for, at which position)."""
     return f" [buttons: {json.dumps(buttons, sort_keys=True)}]" if buttons else ""
+
+
+def _place(place: str) -> str:
+    """A place a message is kept at, as the observations name it: "DM", or "posted in <channel or thread>"."""
+    return "DM" if place.startswith("dm:") else f"posted in {place.partition(':')[2]}"
 
 
 class Recorder:
@@ -172,10 +207,18 @@ class Recorder:
         self.asked: tuple[str | None, Buttons] | None = None
         self.given = 0  # the answers on a button given so far, each in a way in turn (_give)
         self.closed = False  # the viewer's DMs refuse every message (Discord's 50007), as when closed
+        self.threads: dict[str, str] = {}  # each private thread opened (`/game inbox`) -> whose it is
 
     def _reach(self, user: str) -> None:
         if self.closed and user == VIEWER.id:
             raise DMClosed(user)
+
+    def _read(self, place: str) -> bool:
+        """Whether the viewer reads a place: the channels, their DMs and their private thread, not another's."""
+        kind, _, where = place.rpartition(":")
+        if kind == "dm":
+            return where == VIEWER.id
+        return self.threads.get(where, VIEWER.id) == VIEWER.id
 
     def clickable(self, text: str) -> tuple[str | None, Buttons] | None:
         """The message whose button answers `text`, and its buttons, where the viewer was last offered it."""
@@ -185,7 +228,10 @@ class Recorder:
         return pieces(text)
 
     async def private_thread(self, channel: str, user: str, title: str, taken: Collection[str] = ()) -> str:
-        self.seen.append(f"private thread for {user} in {channel}: {title}")
+        """A private thread of the channel (the viewer's, which they read; another's, which they do not see)."""
+        self.threads[f"{channel}-{user}"] = user
+        if user == VIEWER.id:
+            self.seen.append(f"private thread in {channel}: {title}")
         return f"{channel}-{user}"
 
     async def onlookers(self, channel: str, person: str, users: Sequence[str]) -> Onlookers:
@@ -194,7 +240,8 @@ class Recorder:
 
     async def post(self, channel: str, text: str, pictures: Sequence[bytes] = (),
                    buttons: Buttons | None = None, nonce: str | None = None) -> None:
-        self.seen.append(f"posted in {channel}: {text}{_pictures(pictures)}{_buttons(buttons)}")
+        if self._read(channel):
+            self.seen.append(f"posted in {channel}: {text}{_pictures(pictures)}{_buttons(buttons)}")
         if channel == CHANNEL and buttons and buttons.get("answers"):
             self.asked = None, buttons
 
@@ -208,8 +255,8 @@ class Recorder:
                    nonce: str | None = None) -> str:
         self._reach(place.removeprefix("dm:"))
         made = kept or f"{place}:{len(self.seen)}"
-        if place == f"dm:{VIEWER.id}":
-            self.seen.append(f"DM kept {kept}: {piece}{_buttons(buttons)}")
+        if self._read(place):  # their DMs or their private thread
+            self.seen.append(f"{_place(place)} kept {kept}: {piece}{_buttons(buttons)}")
             if buttons and buttons.get("answers"):
                 self.asked = made, buttons
             elif self.asked is not None and self.asked[0] == made:  # answered: its buttons taken away
@@ -217,13 +264,14 @@ class Recorder:
         return made
 
     async def drop(self, place: str, kept: str) -> None:
-        if place == f"dm:{VIEWER.id}":
-            self.seen.append(f"DM dropped {kept}")
+        if self._read(place):
+            self.seen.append(f"{_place(place)} dropped {kept}")
 
     @asynccontextmanager
     async def typing(self, place: str) -> AsyncIterator[None]:
-        """The bot shown typing (the computer thinking), where the viewer sees it: a channel, their DMs."""
-        if not place.startswith("dm:") or place == f"dm:{VIEWER.id}":
+        """The bot shown typing (the computer thinking), where the viewer sees it: a channel, their DMs or
+        private thread."""
+        if self._read(place):
             self.seen.append(f"typing at {place}")
         yield
 
@@ -322,6 +370,8 @@ async def at_table(position: Position, viewer: str, lines: Sequence[Line], folde
             await tables.play.submit(OTHER, CHANNEL, line, other)
         seen.append(f"pressed {_button(before)}: {await _press(tables, before)}")
     recorder.closed = further.closed
+    if further.inbox and not further.closed:
+        await _inbox(seen, tables)
     seated = False  # the computer took the other player's seat
     for message in _batched(lines) if batched else [[line] for line in lines]:
         if message == list(LAST) and further.computer == "other" and _to_move(service, other):
@@ -333,6 +383,8 @@ async def at_table(position: Position, viewer: str, lines: Sequence[Line], folde
         seen += _looks(tables, service)
     if further.closed:
         await _opened(seen, tables, service, recorder)
+        if further.inbox:
+            await _inbox(seen, tables)
     for private in (False, True):
         seen.append(f"/game map around {' '.join(around)} private={private}: "
                     f"{await _mapped(tables, ' '.join(around) or None, private)}")
@@ -363,7 +415,7 @@ async def at_table(position: Position, viewer: str, lines: Sequence[Line], folde
     if further.computer is not None and not seated:
         await _computer_seated(seen, tables, service, viewer, further)
     if further.hands:
-        await _hands(seen, tables, service, other)
+        await _hands(seen, tables, service, other, further.lost)
     return seen
 
 
@@ -379,6 +431,15 @@ async def _held(tables: Tables) -> list[str]:
     reply = tables.private(VIEWER, "")
     await tables.delivery.mark_shown(reply.held)
     return [f"while your DMs were closed: {reply.text}"] if reply.held else []
+
+
+async def _inbox(seen: list[str], tables: Tables) -> None:
+    """Both players ask for a private thread in the game's channel for their private news (`/game inbox`): the
+    viewer's reply, and the thread's messages from then on, which the viewer reads (Recorder); the other's
+    reply is his alone."""
+    seen.append(f"/game inbox: {await _awaited(tables.news.inbox(VIEWER, CHANNEL))}")
+    await _awaited(tables.news.inbox(OTHER, CHANNEL))
+    seen += await _held(tables)
 
 
 async def _opened(seen: list[str], tables: Tables, service: GameService, recorder: Recorder) -> None:
@@ -469,9 +530,15 @@ async def _computer_seated(seen: list[str], tables: Tables, service: GameService
     if game is None:
         return False
     await tables.computer.settled()  # nothing woken before it plays for the seat
-    seen.append(SEATED)
-    seq, at = service.store.last_seq(game), service.load(game)
     holder = next(user for seat, user in service.store.seats(game).items() if seat == side)
+    asker = OTHER if holder == VIEWER.id else VIEWER  # who keeps a seat and asks the computer
+    await _asked_of_computer(seen, tables, asker, ("draw", "undo") if asker == OTHER else ("draw",))
+    seen.append(SEATED)
+    seq = service.store.last_seq(game)
+    pending = service.store.game(game)["pending_undo"]
+    if pending is not None and pending["by"] != side:  # the computer consents first: its play starts before it
+        seq = pending["seq"] - 1
+    at = service.state_at(game, seq)
     if further.computer == "deadline" and side in {row["side"] for row in service.store.deadlines(game)}:
         changed = tables.lobby.change_settings(VIEWER, CHANNEL, {"at_deadline": "computer"})
         seen.append(f"/game settings at_deadline:computer: {await _awaited(changed)}")
@@ -487,20 +554,47 @@ async def _computer_seated(seen: list[str], tables: Tables, service: GameService
         further.played.append((at, played))
     if holder == VIEWER.id:  # the other side's commands are its own (the second plays them renamed)
         seen.append(f"played for the {side} side: {[text for by, text in played if by == side]}")
+    else:
+        await _asked_of_computer(seen, tables, asker, ("undo",))
     seen += _looks(tables, service)
     return True
 
 
-async def _hands(seen: list[str], tables: Tables, service: GameService, other: str) -> None:
-    """A server manager who plays no part seats a newcomer for the other side (nobody's consent asked), then
-    the viewer, the game's creator, cancels the game: what the viewer reads, and the looks after each,
-    written in `seen` as they come."""
-    if _live(service) is None:
+async def _asked_of_computer(seen: list[str], tables: Tables, asker: Actor, lines: Sequence[str]) -> None:
+    """The player who keeps a seat (`asker`) asks what the computer answers (bot/computer/seat.py, answer): a draw
+    offered (`draw`), their own last command taken back (`undo`: by consent across phases). Before the computer
+    takes the other's seat the viewer offers a draw, which it answers first once seated, and asks to undo after
+    its play; before it takes the viewer's, the other player asks both. What the viewer is answered when they ask,
+    or what the other asks, written in `seen`; the computer's answers come with its play."""
+    for line in lines:
+        said = await _awaited(tables.play.submit(asker, CHANNEL, line))
+        seen.append(f"/order {line} by {asker.name}" + (f": {said}" if asker == VIEWER else ""))
+    await tables.computer.settled()
+
+
+async def _hands(seen: list[str], tables: Tables, service: GameService, other: str, lost: str) -> None:
+    """A server manager who plays no part seats a newcomer for the other side (nobody's consent asked); the
+    game's channel is lost (deleted: Management.lose_channel, each player told by DM) and the game waits;
+    `lost` "resumed": the viewer, the game's creator, resumes it in the channel and cancels it; "cancelled":
+    the manager cancels it by its number from another channel while it waits (its news by DM). What the
+    viewer reads, and the looks after each, written in `seen` as they come."""
+    game = _live(service)
+    if game is None:
         return
     await _awaited(tables.seats.replace(MANAGER, CHANNEL, other, NEWCOMER))
     await tables.computer.settled()
     seen += [f"{MANAGER.name} seats {NEWCOMER.name} as {other}", *_looks(tables, service)]
-    seen.append(f"/game cancel: {await _awaited(tables.management.cancel(VIEWER, CHANNEL))}")
+    await tables.management.lose_channel(CHANNEL, "its channel was deleted")
+    seen += ["the game's channel is lost", *_looks(tables, service)]
+    if lost == "cancelled":
+        seen.append(f"{MANAGER.name} cancels game {game} from another channel: "
+                    f"{await _awaited(tables.management.cancel(MANAGER, SPECTATORS, game, GUILD))}")
+    else:
+        seen.append(f"/game resume game:{game}: "
+                    f"{await _awaited(tables.management.resume(VIEWER, GUILD, CHANNEL, game))}")
+        await tables.computer.settled()
+        seen += _looks(tables, service)
+        seen.append(f"/game cancel: {await _awaited(tables.management.cancel(VIEWER, CHANNEL))}")
     seen += _looks(tables, service)
 
 
@@ -599,7 +693,37 @@ def _looks(tables: Tables, service: GameService) -> list[str]:
     return [*offers, f"/game status: {_answer(lambda: tables.overview.status(VIEWER, CHANNEL))}",
             f"/games mine: {_answer(lambda: tables.overview.mine(VIEWER))}",
             f"/game list: {_answer(lambda: tables.overview.listing(GUILD))}",
-            f"own deadline: {[(row['due_at'], row['began_at'], row['reminded_at']) for row in mine]}"]
+            f"own deadline: {[(row['due_at'], row['began_at'], row['reminded_at']) for row in mine]}",
+            *_archives(tables, service)]
+
+
+def _archives(tables: Tables, service: GameService) -> list[str]:
+    """`/game export` (the channel's last game, and each game by its number) and the Verify button of each
+    game pressed, as the viewer can use them any time: refused while a game runs; an ended game's archive
+    and proof show all by design (its blocks face up, its seed), so only which game they would be of is
+    written down, not what they hold."""
+    seen = [f"/game export: {_answer(lambda: _exported(tables, None))}"]
+    for game in service.store.games(channel=CHANNEL):
+        seen.append(f"/game export game:{game['id']}: {_answer(lambda: _exported(tables, game['id']))}")
+        seen.append(f"Verify game {game['id']}: {_answer(lambda: _verified(tables, service, game['id']))}")
+    return seen
+
+
+def _exported(tables: Tables, game_id: int | None) -> object:
+    """The export asked for: its file and reply while the game runs (none: it is refused), or the ended game's."""
+    chosen = tables.overview.archived(CHANNEL, GUILD, game_id)
+    if chosen["status"] == "over":
+        return f"the archive of ended game {chosen['id']}"
+    number, text, script, gif = tables.overview.export(chosen)
+    return f"{number}: {text} [file {script!r}] {_pictures([gif])}"
+
+
+def _verified(tables: Tables, service: GameService, game_id: int) -> object:
+    """The Verify button's reply (the dice's proof): refused while the game runs; an ended game's proof shows its
+    seed by design."""
+    if service.store.game(game_id)["status"] == "over":
+        return f"the proof of ended game {game_id}"
+    return tables.overview.verify(game_id)
 
 
 def _side(service: GameService, game_id: int) -> str | None:
@@ -684,11 +808,25 @@ def observed(system: ModuleType, state: dict, viewer: str, lines: Sequence[Line]
     position = Position(system, state)
     maps = [f"map {' '.join(around)}"] if around else []
     mine = [line.text for line in [*lines, *LAST] if not (line.typed and line.side)]
-    with tempfile.TemporaryDirectory() as folder:
+    with tempfile.TemporaryDirectory() as folder, computer_log(further.planner):
         table = asyncio.run(at_table(position, viewer, [*lines, *LAST], Path(folder), hidden, batched, clocks=True,
                                      around=around, late=late, further=further))
         seat = at_terminal(position, mine + ["map", *maps], Path(folder), viewer, hidden or ()) if terminal else []
     return [seen.replace(folder, "<folder>") for seen in [*table, TERMINAL, *seat]]
+
+
+@contextmanager
+def computer_log(planner: Planner | None) -> Iterator[None]:
+    """The computer's log read through a replaying planner's filter while its table plays (Replaying)."""
+    if not isinstance(planner, Replaying):
+        yield
+        return
+    computer = logging.getLogger("kolocha.computer")
+    computer.addFilter(planner)
+    try:
+        yield
+    finally:
+        computer.removeFilter(planner)
 
 
 def first_difference(one: list[str], two: list[str]) -> str | None:
@@ -847,6 +985,7 @@ class SwapReport:
     positions: int = 0
     differences: list[str] = field(default_factory=list)
     disclosed: int = 0  # positions compared up to the computer's seat: its play made the rules disclose
+    refused: int = 0  # commands replayed renamed in the second position that the rules refused there
     turns: set[int] = field(default_factory=set)  # the Game-Turns the random game went through
 
 
@@ -934,11 +1073,12 @@ def _compare(system: ModuleType, state: dict, other: dict, viewer: str, rng: ran
     With `hidden`, the other side's secret orders that make `other` of `state`: both branches
     start from the same game history, one with those orders given at the table, one without.
     With `further` (kolocha fuzz), the other player types in the channel once the viewer waits, and
-    each position observes more (Further): requests by consent, the seats changing hands and the game
-    cancelled, the viewer's DMs closed every third position, and in turn the computer taking the
-    viewer's seat at their deadline, the other's, the viewer's handed over, the other's (a command of
-    the other side in the second position is the first's `renamed`); where its play makes the rules
-    disclose, what the viewer observes from its seat on is left uncompared."""
+    each position observes more (Further): requests by consent, the seats changing hands, the channel
+    lost and the game resumed or cancelled in turn, the viewer's DMs closed every third position and
+    their news in a private thread every third, and in turn the computer taking the viewer's seat at
+    their deadline, the other's, the viewer's handed over, the other's (a command of the other side in
+    the second position is the first's `renamed`); where its play makes the rules disclose, what the
+    viewer observes from its seat on is left uncompared."""
     lines = lines_to_type(system, state, other, viewer, rng, steps, probes, choose, theirs=further)
     n = report.positions
     batched = n % 2 == 1  # every other position, the orders in one `/orders` box
@@ -947,9 +1087,10 @@ def _compare(system: ModuleType, state: dict, other: dict, viewer: str, rng: ran
     played_two: list[tuple[dict, list[tuple[str, str]]]] = []
     seat = None if hidden or not further else ("deadline", "other", "mine", "other")[n % 4]
     first = Further(closed=further and n % 3 == 1, consents=further, computer=seat, planner=recording,
-                    played=played_one, hands=further)
-    second = replace(first, played=played_two,
-                     planner=Replaying(recording.plans, renamed) if seat == "other" else ThreadPlanner())
+                    played=played_one, inbox=further and n % 3 == 2, hands=further,
+                    lost=("resumed", "cancelled")[n % 2])
+    replaying = Replaying(recording.plans, renamed)
+    second = replace(first, played=played_two, planner=replaying if seat == "other" else ThreadPlanner())
     if hidden:
         one, two = (observed(system, state, viewer, lines, [], batched, around=around, further=first),
                     observed(system, state, viewer, lines, hidden, batched, around=around, further=second))
@@ -957,6 +1098,7 @@ def _compare(system: ModuleType, state: dict, other: dict, viewer: str, rng: ran
         one, two = (observed(system, state, viewer, lines, None, batched, terminal, around, further=first),
                     observed(system, other, viewer, lines, None, batched, terminal, around, further=second))
     report.positions += 1
+    report.refused += replaying.refused
     if _seated_and_disclosed(system, viewer, one, two, played_one, played_two, renamed):
         report.disclosed += 1
         one, two = (seen[:seen.index(SEATED)] + seen[seen.index(TERMINAL):] for seen in (one, two))

@@ -78,7 +78,8 @@ def front_swaps(games: int, seed: int, write: Write, systems: tuple[str, ...] = 
     """The swap test through the front ends over `games` games per scenario and option set of
     `systems`: 1812's hidden stacks and secret chits, then Bloody Monday's blocks; then how many
     positions were compared, and how many of them only up to the computer's seat (its play made the
-    rules tell the two positions apart)."""
+    rules tell the two positions apart), and how many of the computer's commands the second position
+    replayed renamed the rules refused there (fog_check.Replaying: logged at INFO, not as its ERROR)."""
     from bot.tools.fog_check import SwapReport, bloody_monday_swap, campaign_swap
 
     tally = SwapReport()
@@ -86,6 +87,7 @@ def front_swaps(games: int, seed: int, write: Write, systems: tuple[str, ...] = 
     def counted(report: SwapReport) -> list[str]:
         tally.positions += report.positions
         tally.disclosed += report.disclosed
+        tally.refused += report.refused
         return report.differences
 
     failed = 0
@@ -99,7 +101,8 @@ def front_swaps(games: int, seed: int, write: Write, systems: tuple[str, ...] = 
                          lambda n, scenario, options: counted(bloody_monday_swap(n, n, scenario, list(options),
                                                                                  further=True)))
     write(f"front-end swap: {tally.positions} positions compared, {tally.disclosed} of them up to the "
-          "computer's seat (its play made the rules disclose)")
+          f"computer's seat (its play made the rules disclose; {tally.refused} of its commands replayed with "
+          "the two blocks exchanged were refused in the second position, the check's doing)")
     return failed
 
 

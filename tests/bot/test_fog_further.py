@@ -1,20 +1,30 @@
 """The front-end swap test's further observations (bot/tools/fog_check.py, Further), which `kolocha fuzz`
 makes at every position and the suite at a few: the other player's messages typed in the channel and their
-marks, requests answered by consent, news held while the viewer's DMs are closed, the computer taking a
-seat and playing it, seats changing hands and the game cancelled. Each has its positive control: a planted
-leak the check shows."""
+marks, requests answered by consent, news held while the viewer's DMs are closed, private news in a private
+thread, the computer answering a draw and an undo asked of it, taking a seat and playing it, seats changing
+hands, the channel lost and the game cancelled, `/game export` and Verify. Each has its positive control: a
+planted leak the check shows. And the check's own log: a plan replayed in the second position that the rules
+refuse there is the check's doing, not an ERROR of the computer."""
 from __future__ import annotations
 
 import dataclasses
 import hashlib
 import json
+import logging
+import sys
 from functools import partial
 
 import pytest
 
+from bot.permissions import TableError
+from bot.service import GameService
+from bot.store import Store
 from bot.tools import fog_check
-from bot.words import words
+from bot.words import COMPUTER, words
 from rules import bloody_monday, campaign_1812
+from rules.core.ai import Decision
+from tests.bot.discord.discord_fakes import make_tables, run
+from tests.bot.discord.test_computer_seats import against_computer, broken_toy
 
 swaptest = pytest.importorskip("rules.bloody_monday.swaptest", reason="the engine's swap test has not landed yet")
 
@@ -52,13 +62,14 @@ def whole(state: dict) -> str:
 
 def first_impulse(computer: str, lines=LINES, closed: bool = True, pair=PAIR) -> tuple[list[str], list[str]]:
     """What the French player observes of seed 3's first impulse in two positions that exchange `pair`, all
-    further observations made, the computer taking a seat (`computer`, as Further takes it)."""
+    further observations made (their private thread asked for once DMs opened again, where `closed`), the
+    computer taking a seat (`computer`, as Further takes it)."""
     state = bloody_monday.setup("bloody_monday", 3, [])
     first = fog_check.Recording()
     second = fog_check.Replaying(first.plans, partial(fog_check.exchanged, pair)) if computer == "other" \
         else fog_check.ThreadPlanner()
     one, two = (fog_check.observed(bloody_monday, position, "french", lines, terminal=False, further=fog_check.Further(
-        closed=closed, consents=True, computer=computer, planner=planner, hands=True))
+        closed=closed, consents=True, computer=computer, planner=planner, inbox=closed, hands=True))
         for position, planner in ((state, first), (swaptest.swapped(state, *pair), second)))
     return one, two
 
@@ -72,7 +83,11 @@ def test_what_the_french_observe_further_is_the_same_whatever_the_hidden_blocks_
     one, two = first_impulse("mine")
     assert fog_check.first_difference(one, two) is None
     for seen in ("Other typed `pass`: ❌", "Other typed `good luck`: chat", "pressed decline:", "pressed hold:",
-                 "while your DMs were closed:", "played for the french side: ['tactical'", "/game cancel: Game 1"):
+                 "while your DMs were closed:", "played for the french side: ['tactical'", "/game cancel: Game 1",
+                 "/game inbox: ", "posted in 100-1 kept", "/order draw by Other",
+                 "posted in 100: **Computer** — The French player declines the Russian player's draw offer",
+                 "the game's channel is lost", "/game resume game:1", "/game export: refused: Game 1 is still running",
+                 "Verify game 1: refused: Game 1 is still running"):
         assert any(line.startswith(seen) for line in one), seen
 
 
@@ -94,7 +109,10 @@ def plant_leaks(monkeypatch) -> None:
     cancel's reply tell the whole position; the computer's seed is drawn from it."""
     from bot.computer import seat
     from bot.delivery.places import PlacesPart
+    from bot.tables import computer
     from bot.tables.management import Management
+    from bot.tables.news import News
+    from bot.tables.overview import Overview
     from bot.tables.play import Play
     from bot.tables.seats import Seats
 
@@ -103,6 +121,8 @@ def plant_leaks(monkeypatch) -> None:
 
     plain, offered, held, kept, cancel, job_for = (Play.plain, Play._draw_offered, PlacesPart.held_text,
                                                    Seats._answer_seat, Management.cancel, seat.job_for)
+    inbox, views, wait, archived, verify, answer = (News.inbox, News.private_views, Management._wait, Overview.archived,
+                                                    Overview.verify, computer.answer)
 
     async def marked(self, actor, channel, text):
         reply = await plain(self, actor, channel, text)
@@ -127,6 +147,48 @@ def plant_leaks(monkeypatch) -> None:
     monkeypatch.setattr(Management, "cancel", cancelled)
     monkeypatch.setattr(seat, "job_for", lambda system, seated, side, state, *args, **kwargs: dataclasses.replace(
         job_for(system, seated, side, state, *args, **kwargs), seed=int(whole(state), 16)))
+    plant_more_leaks(monkeypatch, position, inbox, views, wait, archived, verify, answer)
+
+
+def plant_more_leaks(monkeypatch, position, inbox, views, wait, archived, verify, answer) -> None:
+    """plant_leaks' further leaks: the reply to `/game inbox`, the kept view (in the private thread), the DM of
+    a lost channel, the refusals of `/game export` and Verify tell the whole position; the computer accepts a
+    draw where Kutuzov stands in 69 (its answer judged from what its side does not see)."""
+    from bot.tables import computer
+    from bot.tables.management import Management
+    from bot.tables.news import News
+    from bot.tables.overview import Overview
+
+    async def opened(self, actor, channel):
+        return words(await inbox(self, actor, channel), f" LEAK-inbox {whole(position(self, channel))}")
+
+    def viewed(self, game_id, state, *args, **kwargs):
+        return [(audience, {**payload, "text": words(payload["text"], f" LEAK-view {whole(state)}")})
+                if payload.get("kept") else (audience, payload) for audience, payload in views(self, game_id, state,
+                                                                                              *args, **kwargs)]
+
+    def refused(ask, leak: str, game_id):
+        try:
+            return ask()
+        except TableError as error:
+            raise TableError(words(error.text, f" {leak} {whole(position(*game_id))}")) from None
+
+    def answering(service, game_id, compose_for):
+        offer = service.store.game(game_id)["pending_draw"]
+        side = next((side for side in service.store.computer_seats(game_id) if offer and side != offer["by"]), None)
+        if side is not None and service.load(game_id)["blocks"]["R-KUT"]["area"] == 69:
+            return service.submit(game_id, side, "accept", user=COMPUTER, compose=compose_for(Decision("accept", "")))
+        return answer(service, game_id, compose_for)
+
+    monkeypatch.setattr(News, "inbox", opened)
+    monkeypatch.setattr(News, "private_views", viewed)
+    monkeypatch.setattr(Management, "_wait", lambda self, game, reason: wait(
+        self, game, f"{reason} LEAK-lost {whole(self.service.load(game['id']))}"))
+    monkeypatch.setattr(Overview, "archived", lambda self, channel, guild, game_id=None: refused(
+        lambda: archived(self, channel, guild, game_id), "LEAK-export", (self.tables, channel)))
+    monkeypatch.setattr(Overview, "verify", lambda self, game_id: refused(
+        lambda: verify(self, game_id), "LEAK-verify", (self.tables, self.store.game(game_id)["channel"])))
+    monkeypatch.setattr(computer, "answer", answering)
 
 
 def test_the_check_sees_a_leak_planted_in_each_further_observation(monkeypatch):
@@ -134,7 +196,52 @@ def test_the_check_sees_a_leak_planted_in_each_further_observation(monkeypatch):
     carries one."""
     plant_leaks(monkeypatch)
     one, two = first_impulse("mine")
-    differ = [line for line, other in zip(one, two) if line != other]
+    differ = set(one) ^ set(two)  # what one position observes and the other does not (the draw ends one game)
     for leak in ("Other typed `pass`", "LEAK-draw", "LEAK-held", "LEAK-seat", "LEAK-cancel",
-                 "played for the french side"):
+                 "played for the french side", "LEAK-inbox", "LEAK-export", "LEAK-verify"):
         assert any(leak in line for line in differ), leak
+    assert any(line.startswith("posted in 100-1 kept") and "LEAK-view" in line for line in differ)
+    assert any(line.startswith(("DM: ", "posted in 100-1: ")) and "LEAK-lost" in line for line in differ)
+    assert any("is drawn by agreement" in line for line in differ)  # the computer's answer, in one game
+
+
+def replayed_refusal(tmp_path, monkeypatch, plans: dict) -> tuple[fog_check.Replaying, str]:
+    """The toy race against the computer, whose plans (its own: 'move r1 9999', which the rules refuse) the check's
+    replaying planner replays where `plans` has one, its log read as the check reads it: the planner, and the
+    computer's channel post."""
+    module = broken_toy(lambda view: [Decision("move r1 9999", "its own plan")])
+    monkeypatch.setitem(sys.modules, "broken_toy", module)
+    planner = fog_check.Replaying(plans, str.upper)
+    tables = make_tables(GameService(Store(tmp_path / "k.sqlite"), loader=lambda name: module), planner=planner)
+
+    async def play() -> None:
+        tables.computer.wake(await against_computer(tables, "blue"))
+        await tables.computer.settled()
+
+    with fog_check.computer_log(planner):
+        run(play())
+    return planner, tables.delivery.messenger.in_channel("100")[-1]
+
+
+def test_a_plan_the_check_replays_renamed_and_the_rules_refuse_is_no_error_of_the_computer(tmp_path, monkeypatch,
+                                                                                           caplog):
+    """The second position's computer replays the first's plan with the two blocks exchanged, which the rules refuse
+    there: the log says so at INFO as the check's doing, not as the computer's ERROR (which this test's watch for
+    errors logged would fail it for), and the check counts it."""
+    caplog.set_level(logging.INFO, "kolocha")
+    planner, said = replayed_refusal(tmp_path, monkeypatch, {0: [Decision("move r1 9999", "replayed")]})
+    assert "the rules refuse a command it planned" in said
+    assert planner.refused == 1
+    assert [(r.name, r.levelname) for r in caplog.records if "MOVE R1 9999" in r.getMessage()] == \
+        [("kolocha.fog_check", "INFO")]
+
+
+@pytest.mark.logs_errors("kolocha.computer")
+def test_a_plan_of_its_own_that_the_rules_refuse_stays_an_error_of_the_computer(tmp_path, monkeypatch, caplog):
+    """Where the first made no plan, the replaying planner plans itself: a refusal of that is the computer's fault,
+    logged as its ERROR, and not counted as the check's."""
+    planner, said = replayed_refusal(tmp_path, monkeypatch, {})
+    assert "the rules refuse a command it planned" in said
+    assert planner.refused == 0
+    assert [(r.name, r.levelname) for r in caplog.records if "move r1 9999" in r.getMessage()] == \
+        [("kolocha.computer", "ERROR")]
