@@ -218,6 +218,11 @@ class OutboxPart(Connection):
                               [game_id, thread]).fetchone()
         return row[0] if row else None
 
+    def carried_by(self, thread: str) -> list[tuple[int, str]]:
+        """The games and players whose private news a thread carries now."""
+        return [(row[0], row[1]) for row in self.db.execute(
+            "SELECT game, user FROM private_threads WHERE thread = ? ORDER BY game", [thread])]
+
     def set_private_thread(self, game_id: int, user: str, thread: str) -> None:
         with self.transaction():
             self.db.execute("INSERT OR REPLACE INTO private_threads VALUES (?, ?, ?)",

@@ -4,7 +4,9 @@
 with Manage Server, or any game of the server by its number, from any channel, by a member with
 Manage Server. When a game's channel (or thread) is deleted or closed to the bot, or the bot leaves
 the server, each game waits without deadlines and its players hear why by DM; its creator or a
-member with Manage Server resumes it in another channel (`/game resume game:<id>`).
+member with Manage Server resumes it in another channel (`/game resume game:<id>`). A player's
+private thread that is lost (with its channel, or alone) no longer carries their news: it comes
+by DM again.
 """
 from __future__ import annotations
 
@@ -67,10 +69,24 @@ class Management(Room):
 
     async def lose_channel(self, channel: str, reason: str) -> None:
         """The channel (or thread) of running games is gone or closed to the bot: each game
-        waits, without deadlines, and its players hear why and what to do, by DM."""
+        waits, without deadlines, and its players hear why and what to do, by DM. A player's
+        private thread (`/game inbox`) gone: their private news comes by DM again, and they are told."""
         for game in await asyncio.to_thread(self.store.games, None, channel):
             if game["status"] != "over" and not game["paused"]:
                 await self._pause(game, reason)
+        for game_id, user in await asyncio.to_thread(self.store.carried_by, channel):
+            async with self.tables.lock(game_id):
+                await asyncio.to_thread(self._thread_lost, game_id, user, channel)
+                await self.delivery.flush(game_id)
+
+    def _thread_lost(self, game_id: int, user: str, thread: str) -> None:
+        """Under the game's lock: a player's private thread no longer carries their news, and they are told by DM;
+        nothing where it carries it no more (its channel's loss gave it up meanwhile, and said so)."""
+        if self.store.private_thread(game_id, user) != thread:
+            return
+        notice = message(f"your private thread no longer carries your news of game {game_id}: it was deleted or "
+                         "closed to the bot. It comes by DM again; `/game inbox` in the game's channel opens another.")
+        self.store.drop_private_thread(game_id, user, [(user_audience(user), notice)])
 
     async def lose_guild(self, guild: str, reason: str) -> None:
         for game in await asyncio.to_thread(self.store.games, guild):
@@ -85,7 +101,8 @@ class Management(Room):
 
     def _wait(self, game: dict, reason: str) -> None:
         """Under the game's lock: no deadlines, and the game waits, with the news by DM; a game
-        that ended or paused meanwhile is left as it is."""
+        that ended or paused meanwhile is left as it is. A player's private thread (`/game inbox`)
+        went with the channel: their news comes by DM again, and the DM says so."""
         game_id = game["id"]
         game = self.store.game(game_id)
         if game["status"] == "over" or game["paused"]:
@@ -94,8 +111,12 @@ class Management(Room):
                 f"To go on, its creator or a member with Manage Server runs `/game resume "
                 f"game:{game_id}` in a channel of the server; `/game cancel game:{game_id}` "
                 "ends it.")
+        gone = " Your private thread went with the channel: your private news of it comes by DM again."
         people = sorted(set(self.store.seats(game_id).values()) | {game["created_by"]})
-        self.store.pause_game(game_id, reason, [(user_audience(user), message(text))
+        threads = [user for user in people if self.store.private_thread(game_id, user) is not None]
+        for user in threads:
+            self.store.drop_private_thread(game_id, user, [])
+        self.store.pause_game(game_id, reason, [(user_audience(user), message(text + (gone if user in threads else "")))
                                                 for user in people])
         self.tables.deadlines.reschedule(game_id)
 

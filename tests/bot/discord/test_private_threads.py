@@ -122,6 +122,51 @@ def test_a_thread_an_opponent_came_to_read_carries_no_more_news(tmp_path):
     play(test, tmp_path)
 
 
+def test_a_thread_goes_with_its_lost_channel_and_the_news_comes_by_dm(tmp_path):
+    """The game's channel is deleted while Anna's private news goes to her thread in it: the DM saying the game
+    waits tells her that her thread went with it, once, in words (the bot asked nobody who may read a thread of
+    a channel gone, which its log read as an ERROR and she as 'I could not check who else may read it'), and once
+    the game is resumed elsewhere her private news comes by DM."""
+    async def test(db: Path) -> None:
+        async with server(db) as s:
+            game_id = await bloody_monday(s)
+            reply(await s.anna.slash(s.channel, "game inbox"))
+            before = len(s.dms(s.anna))
+            s.env.backend.delete_channel(s.channel.id)
+            await s.env.settle()
+            assert s.tables.store.private_thread(game_id, str(s.anna.user.id)) is None
+            (paused,) = s.dms(s.anna)[before:]
+            assert "is paused: its channel was deleted" in paused and "could not check" not in paused
+            assert paused.endswith("Your private thread went with the channel: your private news of it comes by DM "
+                                   "again.")
+            assert "private thread" not in s.dms(s.boris)[-1]
+            await s.anna.slash(s.watch, "game resume", game=game_id)
+            await s.boris.slash(s.watch, "game draw")
+            await s.env.settle()
+            assert "The Russian player offers a draw" in s.dms(s.anna)[-1]
+    play(test, tmp_path)
+
+
+def test_a_deleted_thread_carries_no_more_news_and_the_news_comes_by_dm(tmp_path):
+    """Anna's private thread is deleted (by her, or a moderator): she is told by DM, and her private news comes by
+    DM from then on; it went on being sent to the thread, refused there time and again, and was given up."""
+    async def test(db: Path) -> None:
+        async with server(db) as s:
+            game_id = await bloody_monday(s)
+            reply(await s.anna.slash(s.channel, "game inbox"))
+            (thread,) = s.channel.threads
+            s.env.backend.delete_channel(thread.id)
+            await s.env.settle()
+            assert s.tables.store.private_thread(game_id, str(s.anna.user.id)) is None
+            assert s.dms(s.anna)[-1] == (f"Game {game_id}: your private thread no longer carries your news of game "
+                                         f"{game_id}: it was deleted or closed to the bot. It comes by DM again; "
+                                         "`/game inbox` in the game's channel opens another.")
+            await s.boris.slash(s.channel, "game draw")
+            await s.env.settle()
+            assert "The Russian player offers a draw" in s.dms(s.anna)[-1]
+    play(test, tmp_path)
+
+
 @pytest.mark.parametrize("archived", [False, True])
 def test_a_thread_discord_made_before_a_kill_is_taken_up_not_made_twice(tmp_path, archived):
     """Anna asks for her private thread; Discord makes it (Discord takes no nonce for a thread), and
