@@ -115,7 +115,7 @@ def test_the_attack_fields_offer_the_attacking_groups_then_the_targets_of_the_gr
     """Over legal commands that attack (the race has none), as the engine words them: `attack A+B -> C`."""
     tables = make_tables(service)
     run(seated_game(tables))
-    monkeypatch.setattr(tables.completion, "legal_texts", lambda actor, channel: [
+    monkeypatch.setattr(tables.completion, "_legal_now", lambda acting: [
         "attack r1+r2 -> b1", "attack r1 -> b2", "end"])
     complete = tables.completion.complete
     assert complete(ANNA, CHANNEL, "attackers", "", {}) == [("r1+r2", "r1+r2"), ("r1", "r1")]
