@@ -15,6 +15,14 @@ pytest_plugins = ["pytester"]  # tests of the tests' own guards (tests/bot/test_
 rules.register("toy_system", "tests.bot.toy_system")
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The tests marked `heavy` run first, in their order, then the rest in theirs: `pytest -n auto`
+    hands tests to its workers as they ask, so a test of seconds near the end of the collection (the
+    type check came last) ran alone while the other worker waited for it; at the start it runs beside
+    the others' quick ones, and the workers end together."""
+    items.sort(key=lambda item: item.get_closest_marker("heavy") is None)
+
+
 @pytest.fixture(autouse=True, scope="session")
 def _layer_cache(tmp_path_factory):
     """Map layers drawn by the tests go to a folder of the test run, never to ~/.cache."""

@@ -64,6 +64,7 @@ def test_the_pages_play_their_games():
         "playing-by-post.md: --scenario 5sep --ai french --ai russian --ai-seed 5 --seed 1"]
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("args,typed,shown", GAMES)
 def test_a_transcript_is_what_the_terminal_prints(args, typed, shown, tmp_path, monkeypatch, capsys):
     monkeypatch.chdir(tmp_path)

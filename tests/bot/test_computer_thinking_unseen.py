@@ -12,6 +12,8 @@ import secrets
 from functools import partial
 from pathlib import Path
 
+import pytest
+
 from bot.computer.planner import ThreadPlanner
 from bot.config import Config
 from bot.delivery import Delivery
@@ -68,6 +70,7 @@ def observed_in_both(tmp_path: Path, monkeypatch) -> tuple[list[str], list[str]]
     return one, two
 
 
+@pytest.mark.heavy
 def test_the_computer_thinking_tells_the_french_nothing_of_the_blocks_he_has_not_seen(tmp_path, monkeypatch):
     one, two = observed_in_both(tmp_path, monkeypatch)
     assert fog_check.first_difference(one, two) is None
@@ -76,6 +79,7 @@ def test_the_computer_thinking_tells_the_french_nothing_of_the_blocks_he_has_not
     assert any("hit" in seen and "**Computer**" in seen for seen in one)  # it answered a battle's hits
 
 
+@pytest.mark.heavy
 def test_the_check_sees_a_typing_that_reads_a_hidden_block(tmp_path, monkeypatch):
     """The positive control: the computer shown thinking only while R-2-24 stands where it set up."""
     thinking_at = Computer._thinking_at

@@ -23,6 +23,7 @@ from rules import bloody_monday
 GAMES = [(3, "bloody_monday", []), (4, "last_blood", list(bloody_monday.INFO.options))]
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize(("seed", "scenario", "options"), GAMES)
 def test_what_a_player_observes_is_the_same_whatever_the_hidden_blocks_are(seed, scenario, options):
     report = fog_check.bloody_monday_swap(seed, seed, scenario, options, positions=3)
@@ -148,6 +149,7 @@ def test_the_check_reads_the_odds_asked_of_places_named(monkeypatch):
     assert "the whole position" in str(first_impulse_read(["odds 44"]))
 
 
+@pytest.mark.heavy
 def test_kolocha_fuzz_runs_every_part_and_writes_a_failing_playout_as_a_script(
         tmp_path, capsys, monkeypatch):
     """`kolocha fuzz` over one game of each part (the engine's own swap test stands in by a
@@ -186,6 +188,7 @@ def test_kolocha_fuzz_runs_every_part_and_writes_a_failing_playout_as_a_script(
     assert script.startswith("# kolocha system=toy_system scenario=short seed=1")
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("seed, scenario", [(3, "campaign")])
 def test_1812_what_a_player_observes_is_the_same_whatever_the_hidden_stacks_hold(seed, scenario):
     """Through the front ends: two 1812 positions whose hidden stacks are exchanged, or
@@ -224,6 +227,7 @@ def test_the_table_of_the_check_names_the_options_its_position_plays(options, na
     assert any(named in line for line in seen if line.startswith("/game status"))
 
 
+@pytest.mark.heavy
 def test_the_1812_check_sees_a_dm_sent_to_the_wrong_player(monkeypatch):
     """The positive control: each player is sent the other's view by DM, and the check shows it."""
     cross_the_dms(monkeypatch)
@@ -231,6 +235,7 @@ def test_the_1812_check_sees_a_dm_sent_to_the_wrong_player(monkeypatch):
     assert report.differences and "DM" in report.differences[0]
 
 
+@pytest.mark.heavy
 def test_a_game_that_ends_during_the_lines_typed_is_compared_to_its_end():
     """1812's Borodino scenario ends within the lines typed at seeds 7301 and 7330: the tables then
     refuse every question alike ("no game running in this channel"), and the check goes on."""
@@ -277,6 +282,7 @@ def test_a_broken_game_is_one_failure_of_a_long_fuzz_run_not_its_end(monkeypatch
     assert "front-end swap: campaign no options: 3 games" in out
 
 
+@pytest.mark.heavy
 def test_the_random_bloody_monday_games_of_the_swap_test_reach_later_game_turns():
     """The game between the swaps goes on by the rollout policy: the Impulses Phase ends (two
     consecutive Passes, Bloody Monday 7.0) and every game reaches Game-Turn 3 or later."""
@@ -308,6 +314,7 @@ def test_undo_while_the_battle_plans_are_given_says_the_same_whether_the_other_c
                                                                   ["plan cordon"])) is None
 
 
+@pytest.mark.heavy
 def test_orders_given_in_one_box_and_held_behind_a_choice_say_the_same_whatever_the_hidden_blocks_are(monkeypatch):
     """Every other position, the check gives the viewer's orders in one `/orders` box with a probe
     last, typed once the viewer may no longer act; at seed 9 that probe (`skirmish F-NAP 32`) meets

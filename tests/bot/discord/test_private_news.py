@@ -27,6 +27,7 @@ def _dm_messages(s: Server, person) -> list:
     return [m for m in person.user.dm_channel.history() if m.author.id == s.client.user.id]
 
 
+@pytest.mark.heavy
 def test_a_bloody_monday_player_gets_at_most_five_dms_an_impulse(tmp_path):
     async def scenario(db):
         async with server(db) as s:

@@ -95,6 +95,7 @@ def play_and_check(seed: int, options: list[str], max_commands: int) -> set[str]
     return kinds
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("chunk", [0, *(pytest.param(c, marks=pytest.mark.long)
                                       for c in range(1, 8))])
 def test_no_output_reveals_a_hidden_block(chunk):

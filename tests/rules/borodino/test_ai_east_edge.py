@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from rules import borodino
 from rules.borodino import commands as C
 from rules.borodino.ai import east_edge, level2
@@ -65,6 +67,7 @@ def test_a_playout_marching_for_the_edge_wins_where_the_redoubts_lose():
     assert borodino.outcome(playout(state, 99, random.Random(1)))["winner"] == "russian"
 
 
+@pytest.mark.heavy
 def test_level_2_marches_for_the_edge_when_its_playouts_show_it_clearly_better():
     state = borodino.setup("7sep", 1)
     plan = level2.by_the_edge(state, "french", random.Random(3), never)
