@@ -23,6 +23,7 @@ from bot.discord.messenger import markup, split
 from bot.service import GameService
 from bot.store import Store
 from bot.tables import Tables, short_story, spectators
+from bot.tools import fog_check
 from bot.tools.fog_check import SPECTATORS, Line, Position, SwapReport, at_table, public_lines, walk
 from bot.words import Text
 from rules import bloody_monday, campaign_1812
@@ -230,6 +231,14 @@ def test_a_long_story_goes_whole_in_messages_of_its_own_above_the_map(service):
 
 # -- the swap test: nothing the public has not seen ------------------------------------------------
 
+@pytest.fixture
+def spectators_alone(monkeypatch):
+    """The table of the swap test below is read in the spectators' channel alone: the viewer's
+    autocomplete before each line, which posts nothing and which the front-end swap test compares
+    (tests/bot/test_fog_through_front_ends.py), is not asked (three quarters of the table's time)."""
+    monkeypatch.setattr(fog_check, "_completions", lambda tables, service: [])
+
+
 def _spectated(system: ModuleType, state: dict, other: dict, lines: list[Line], delay: bool) -> tuple:
     """What the spectators' channel of a Discord table is sent from each of the two positions while
     `lines` are played (bot/tools/fog_check.py's table, one turn behind with `delay`): each post
@@ -272,8 +281,10 @@ SWAPS = [pytest.param(bloody_monday, 3, "bloody_monday", _blocks_swapped, blocks
          pytest.param(campaign_1812, 3, "campaign", _stacks_swapped, stacks.random_move, id="1812")]
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize(("system", "seed", "scenario", "swap", "move"), SWAPS)
-def test_spectators_are_sent_the_same_whatever_the_public_has_not_seen(system, seed, scenario, swap, move):
+def test_spectators_are_sent_the_same_whatever_the_public_has_not_seen(system, seed, scenario, swap, move,
+                                                                     spectators_alone):
     """Live and one turn behind: every post to the spectators' channel is byte-identical, its pictures and
     the stories of the commands played included (some posts are compared)."""
     compared = 0
@@ -285,7 +296,7 @@ def test_spectators_are_sent_the_same_whatever_the_public_has_not_seen(system, s
     assert compared > 8
 
 
-def test_the_swap_test_sees_a_story_that_tells_what_the_public_has_not_seen(monkeypatch):
+def test_the_swap_test_sees_a_story_that_tells_what_the_public_has_not_seen(monkeypatch, spectators_alone):
     """The positive control: a story that tells a digest of the whole state (hidden blocks too) is seen."""
     def leaked(self, game_id, *args, **kwargs):
         return [hashlib.sha256(json.dumps(self.latest(game_id)).encode()).hexdigest()]
