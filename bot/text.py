@@ -138,12 +138,26 @@ def game_name(system: str, scenario: str) -> str:
     >>> game_name("bloody_monday", "bloody_monday"), game_name("borodino", "shevardino")
     ('Bloody Monday: Borodino, 7 September 1812', 'Borodino: Shevardino training scenario')
     """
-    try:
-        found = next((s for s in rules.load(system).scenarios() if s["id"] == scenario), {})
-    except RulesError:
-        found = {}
-    title = str(found.get("title", "")).split(" (")[0]
+    title = str(_scenario(system, scenario).get("title", "")).split(" (")[0]
     return f"{SYSTEM_NAMES.get(system, system)}: {title}" if title else f"{system} {scenario}"
+
+
+def scenario_sides(system: str, scenario: str) -> tuple[str, ...]:
+    """A scenario's sides in its game's order (its data's), none where the game or scenario is unknown.
+
+    >>> scenario_sides("borodino", "7sep"), scenario_sides("toy", "none")
+    (('french', 'russian'), ())
+    """
+    return tuple(_scenario(system, scenario).get("sides", ()))
+
+
+@functools.cache
+def _scenario(system: str, scenario: str) -> dict:
+    """A scenario as its system describes it (rules.core.system's `scenarios`), empty where unknown."""
+    try:
+        return next((s for s in rules.load(system).scenarios() if s["id"] == scenario), {})
+    except RulesError:
+        return {}
 
 
 def side_name(side: str | None) -> str:
@@ -311,22 +325,30 @@ UNIT_WORDS = {"unit": "unit", "units": "units"}  # a view's `unit_words` may cal
 
 
 def status(view: dict) -> str:
-    """The headline and how many units each side has (`units` lists them)."""
+    """The headline and how many units each side has (`units` lists them), the sides in their game's
+    order, as the headline's losses and the picture name them."""
     return headline(view) + "\n\n" + unit_counts(view.get("units", []), view.get("unit_words"),
-                                                   view.get("waiting") or [])
+                                                   view.get("waiting") or [],
+                                                   scenario_sides(str(view.get("system")), str(view.get("scenario"))))
 
 
-def unit_counts(units: list[dict], words: dict | None = None, waiting: Sequence[dict] = ()) -> str:
+def unit_counts(units: list[dict], words: dict | None = None, waiting: Sequence[dict] = (),
+                sides: Sequence[str] = ()) -> str:
     """One line per side: its units, how many of them the viewer may not identify, and how many
     wait to enter (Borodino's reinforcements due), so that a side with none on the map yet is named.
+    The `sides` named come first, in that order (a scenario's: French, then Russian in every game,
+    where Borodino's views list the Russians first); then the others as the units name them.
 
     >>> print(unit_counts([{"side": "russian", "id": "R-1"}], waiting=[{"side": "french", "id": "F-1"}]))
     Russian: 1 unit
     French: none on the map, 1 waiting to enter
     `units` lists them; `units <place>` those at one place.
+    >>> unit_counts([{"side": "russian", "id": "R-1"}, {"side": "french"}], sides=("french", "russian")).split("\\n")[0]
+    'French: 1 unit, 1 of them hidden'
     """
     lines = []
-    for side in dict.fromkeys([u.get("side") for u in units] + [u.get("side") for u in waiting]):
+    named = [u.get("side") for u in units] + [u.get("side") for u in waiting]
+    for side in dict.fromkeys([side for side in sides if side in named] + named):
         mine = [u for u in units if u.get("side") == side]
         hidden = sum("id" not in u for u in mine)
         due = sum(u.get("side") == side for u in waiting)

@@ -27,9 +27,10 @@ def test_status_shows_headline_prompt_and_counts_units_by_side():
 
 def test_status_names_a_side_whose_units_all_wait_to_enter():
     """The Grand Battle opens with no French unit on the map, three waiting to enter (Scenarios):
-    the count names the French with them, where it named the Russians alone."""
+    the count names the French with them, where it named the Russians alone; first, as the game orders
+    its sides (its headline's losses: 'French 0, Russian 0'), where Borodino's views list the Russians first."""
     view = rules.load("borodino").view(rules.load("borodino").setup("grand", 1, []), "russian")
-    assert text.status(view).splitlines()[-3:-1] == ["Russian: 36 units", "French: none on the map, 3 waiting to enter"]
+    assert text.status(view).splitlines()[-3:-1] == ["French: none on the map, 3 waiting to enter", "Russian: 36 units"]
 
 
 @pytest.mark.parametrize("system, scenario, picture", [
