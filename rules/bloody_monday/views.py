@@ -194,7 +194,7 @@ def notes(g: Game, viewer: str | None) -> list[str]:
         left = [f"{lg['lv'] - lg['spent'][cat]} for {LP_FOR[cat]}" for cat in turns.CATEGORIES[lg["step"]:]]
         out.append(f"Logistics Value {lg['lv']}; LPs left: {', '.join(left)} (3.2, 3.4-3.6).")
     fighting = s["battle"]["area"] if s["battle"] else None  # under way: no longer due (the prompt names it)
-    due = [n for n in battles_due(g) if n != fighting]
+    due = sorted(n for n in battles_due(g) if n != fighting)  # by number, as the map is read, not as they were entered
     if due:
         out.append(f"Battles due in newly contested areas (FAQ 5): {', '.join(map(str, due))}.")
     if s["passes"] == 1 and (imp is None or imp["kind"] == "pass"):  # an action other than a Pass resets it

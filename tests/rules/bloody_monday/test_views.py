@@ -305,6 +305,14 @@ def test_faq_5_every_battle_due_is_named():
     assert notes(state)[None] == [TURN_1, "Battles due in newly contested areas (FAQ 5): 42, 44."]
 
 
+def test_faq_5_the_battles_due_are_named_by_number():
+    """They read '45, 29' where 45 was entered first (seen on simcord, the Russian's first impulse): by
+    number, as a player finds them on the map."""
+    state = attack_42(**{"F-I-2": 44, "R-1-4": 44})
+    state["impulse"]["new"] = [44, 42]
+    assert notes(state)[None] == [TURN_1, "Battles due in newly contested areas (FAQ 5): 42, 44."]
+
+
 def test_6_2_a_limited_action_counts_the_units_moved_for_its_player():
     state = position({"F-CR-1H": 16})
     state["impulse"] = {"kind": "raid", "segment": "movement", "leaders": [], "tired": [], "commanded": [],
