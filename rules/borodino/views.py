@@ -181,12 +181,16 @@ def _by_side(named: dict[str, list[str]]) -> str:
 
 
 def _rally_prompt(b: Battle) -> str | None:
-    """What the player of a Rally Phase does (Doomed Victory 8.152): the prompt, which the picture's
-    title strip shows as well as the text, as it shows a combat result's question."""
+    """What the player of a Rally Phase does (Doomed Victory 3.2, 8.152): the prompt, which the picture's
+    title strip shows as well as the text, as it shows a combat result's question. It says all the
+    phase's opening events say ('Rally Phase (Doomed Victory 3.2).', 'French leaders may move before
+    they rally broken units (Doomed Victory 8.152).'), so that where they stand above the headline
+    the channel and the terminal leave them out (bot.text.said_by_headline): four lines read the
+    phase and whose leaders may move on a phone."""
     if b.s["phase"] != "rally":
         return None
-    return (f"Rally Phase: the {b.s['player'].title()} leaders may move (`move <leader> <hex>`), then `end`"
-            f"{_rallied_by(b, b.s['player'])} (Doomed Victory 8.152).")
+    return (f"Rally Phase: the {b.s['player'].title()} leaders may move before they rally broken units "
+            f"(`move <leader> <hex>`), then `end`{_rallied_by(b, b.s['player'])} (Doomed Victory 3.2, 8.152).")
 
 
 def _rallied_by(b: Battle, side: str) -> str:

@@ -6,6 +6,8 @@ import pytest
 import rules
 from bot import text
 from rules.core.errors import CommandError
+from tests.rules.borodino.dv_helpers import G, dv_position
+from tests.rules.borodino.helpers import go, play
 
 VIEW = {"turn": 3, "clock": "0900", "phase": "movement", "player": "french",
         "to_move": ["french"], "prompt": "Choose a retreat hex for 4C.", "outcome": None,
@@ -31,6 +33,21 @@ def test_status_names_a_side_whose_units_all_wait_to_enter():
     its sides (its headline's losses: 'French 0, Russian 0'), where Borodino's views list the Russians first."""
     view = rules.load("borodino").view(rules.load("borodino").setup("grand", 1, []), "russian")
     assert text.status(view).splitlines()[-3:-1] == ["French: none on the map, 3 waiting to enter", "Russian: 36 units"]
+
+
+def test_the_rally_phase_s_opening_lines_say_nothing_its_headline_does_not():
+    """Doomed Victory 3.2, 8.152: 'Rally Phase (Doomed Victory 3.2).' and 'French leaders may move before
+    they rally broken units (Doomed Victory 8.152).' stood above the headline whose prompt said it again
+    ('Rally Phase: the French leaders may move ...'; seen on simcord, 5 Sept with the Doomed Victory
+    options), four lines of it on a phone: the prompt says both, so the channel and the terminal, which
+    leave out what the headline under a line says, read it once."""
+    s = dv_position({"F-I-2": G, "F-I-4": go(G, 3, 3, 3), "R-VI-24": go(G, 0, 0, 0)}, player="russian", turn=30,
+                    leaders={"L-DAVOUT": "F-I-2"})
+    s["broken"] = ["F-I-4"]
+    s, events = play(s, "russian", "end")
+    opening = [e["text"] for e in events if e["text"].startswith(("Rally Phase", "French leaders may move"))]
+    head = text.headline(rules.load("borodino").view(s, "french"))
+    assert len(opening) == 2 and [line for line in opening if not text.said_by_headline(line, head)] == []
 
 
 @pytest.mark.parametrize("system, scenario, picture", [

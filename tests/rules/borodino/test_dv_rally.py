@@ -125,9 +125,10 @@ def test_8_152_the_rally_phase_says_how_leaders_move_once():
     told = [e["text"] for e in events] + view["notes"] + [view["prompt"]]
     assert "French leaders may move before they rally broken units (Doomed Victory 8.152)." in told
     assert sum(t.count("`move <leader> <hex>`") for t in told) == 1
-    assert view["prompt"] == ("Rally Phase: the French leaders may move (`move <leader> <hex>`), then `end`; a broken "
-                              "unit rallies only with the active leader of its corps stacked with or next to it: "
-                              f"F-I-4 in {broken} with Davout (Doomed Victory 8.152).")  # both players, and the picture
+    assert view["prompt"] == ("Rally Phase: the French leaders may move before they rally broken units (`move "
+                              "<leader> <hex>`), then `end`; a broken unit rallies only with the active leader of its "
+                              f"corps stacked with or next to it: F-I-4 in {broken} with Davout (Doomed Victory 3.2, "
+                              "8.152).")  # both players, and the picture
 
 
 def test_8_152_the_rally_prompt_names_a_broken_unit_whose_leader_is_gone_or_inactive():
@@ -138,10 +139,10 @@ def test_8_152_the_rally_prompt_names_a_broken_unit_whose_leader_is_gone_or_inac
     s["leaders"]["L-DAVOUT"]["active"] = False
     s, _ = play(s, "russian", "end")
     prompt = borodino.view(s, "french")["prompt"]
-    assert prompt.endswith(f": F-I-4 in {broken} with Davout (inactive) (Doomed Victory 8.152).")
+    assert prompt.endswith(f": F-I-4 in {broken} with Davout (inactive) (Doomed Victory 3.2, 8.152).")
     s["leaders"]["L-DAVOUT"].update(where="removed", commands=[])
     prompt = borodino.view(s, "french")["prompt"]
-    assert prompt.endswith(f": F-I-4 in {broken} with none, its leader gone (Doomed Victory 8.152).")
+    assert prompt.endswith(f": F-I-4 in {broken} with none, its leader gone (Doomed Victory 3.2, 8.152).")
 
 
 def test_8_152_without_a_leader_beside_it_a_broken_unit_stays_broken():
