@@ -109,20 +109,26 @@ def fire(g: Game, side: str, cmd: Fire) -> list[dict]:
 
 def end_step(g: Game, side: str) -> list[dict]:
     """`end` in a battle: the attacker stops firing, the defender declines to retreat (6.4), or the
-    Russian player's remaining jagers fight as usual (9.1)."""
+    Russian player's remaining jagers fight as usual (9.1). The defender's choice is told, as a retreat
+    is ('The French player stands and fights it out in 28 (6.4).'): the channel says an order on its
+    first line, and a `stand` read as the showdown after it ('**anna** — Showdown in 28 ...', and with a
+    standing order 'Showdown in 28 (5.3.3): ...; French: French A (F-III-A, artillery), by standing order.')."""
     bt = g.s["battle"]
+    events: list[dict] = []
     if bt["choice"]:
         raise RuleViolation("5.3.6", "a hit is waiting to be applied; choose the unit with `hit`")
     if bt["stage"] == "artillery" and side == bt["attacker"]:
         bt["stage"] = "retreat"
     elif bt["stage"] == "retreat" and side == bt["defender"]:
         bt["stage"] = "ground"
+        events.append(event(f"The {side.title()} player stands and fights it out in {bt['area']} (6.4).",
+                            kind="stand", side=side, area=bt["area"]))
     elif bt["stage"] == "jagers" and side == "russian":
         bt["stood"] += ground.jagers(g)
         bt["stage"] = "ground"
     else:
         raise RuleViolation("5.3", "the battle waits for the other player")
-    return advance(g)
+    return events + advance(g)
 
 
 # --- retreat (6.4) -------------------------------------------------------------------------------

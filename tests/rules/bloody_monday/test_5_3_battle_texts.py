@@ -546,12 +546,15 @@ def davout_into_42(initiative: str) -> dict:
 
 def test_6_4_with_no_gun_to_fire_the_battle_waits_for_the_defenders_retreat_then_the_showdown():
     """6.4: "Retreat is performed after Artillery Fire", by the Non-Phasing Player who spends the Disc:
-    with no gun ready the battle goes straight to his choice; his `end` stands, and the showdown
-    follows (5.3.3). Without the disc there is no choice to wait for."""
+    with no gun ready the battle goes straight to his choice; his `end` stands, said so in public, and
+    the showdown follows (5.3.3). Without the disc there is no choice to wait for."""
     state = davout_into_42("russian")
     assert state["battle"]["stage"] == "retreat" and state["battle"]["choice"] is None
     state, events = do(state, "russian", "end")
-    assert [e["kind"] for e in events][:1] == ["showdown"] and (state["battle"] or {}).get("stage") != "retreat"
+    assert [e["kind"] for e in events][:2] == ["stand", "showdown"]
+    assert (state["battle"] or {}).get("stage") != "retreat"
+    assert (events[0]["text"], events[0]["to"]) == ("The Russian player stands and fights it out in 42 (6.4).", "all")
+    assert [e["kind"] for e in do(davout_into_42("russian"), "russian", "stand")[1]][:2] == ["stand", "showdown"]
     assert davout_into_42("french")["battle"] is None  # positive control: fought out at once
 
 
