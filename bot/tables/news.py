@@ -24,6 +24,7 @@ from bot.delivery import Buttons, Onlookers, channel_audience, kept_view, messag
 from bot.permissions import Actor, TableError, sides_of
 from bot.service.standing import at_once
 from bot.service import Result, new_player_turn, new_turn, on_its_event, player_turn_mark, told_by_its_event
+from bot.service.turns import on_its_first_event
 from bot.store import DeadlineRows, Outbox, Told
 from bot.tables.notices import notices, opening, told_privately
 from bot.tables.room import Room
@@ -53,6 +54,7 @@ class Change:
         self.asked: dict[str, dict] = {}  # what is asked of a side by DM (bot/tables/notices.py)
         self.asked_in: str | None = None  # the DM whose button gave the command (its id)
         self.side: str | None = None  # the side that gave the command
+        self.clicked: str | None = None  # the side whose button gave it, once its outcome is written there
         self.pressed: str | None = None  # the words of the button that gave the command
         self.in_place = False  # the command's outcome is written in that DM's place, by the outbox
         self.since = 0  # the command after which the player-turn of the position after the change began
@@ -111,16 +113,19 @@ class Change:
                 continue
             rows.append((side, message(lines[side], buttons=buttons)))
         merged = [outbox_id for side, own in self.asked.items() for outbox_id in self._under_unsent_lines(side, own)]
-        for side, own in self.asked.items():
-            self._under_the_unsent_answer(side, own, result.seq)
         if self.asked_in is not None and not result.at_once:  # a button of a DM gave it: its outcome there
-            self._answered(rows, str(result.side), self.reply(result))  # (what follows at once: in the view)
+            self.clicked = result.side
+            self._answered(rows, str(result.side), self.reply(result))
+        elif self.asked_in is not None and result.side == self.clicked:  # played at once after it: under it
+            self._answered(rows, str(result.side), on_its_first_event(system, result) or result.answer)
         elif typed:
             self._answered_by_hand(rows, system, str(result.side), before, self.reply(result))
         elif self.author is None and result.side in self.restart:  # a passed deadline's, for its late side
             self._answered_by_hand(rows, system, result.side, before, f"At your deadline: {result.message}")
         elif result.standing:  # a standing order given while its question waits: played at once
             self._answered_by_hand(rows, system, str(result.side), before, result.message)
+        for side, own in self.asked.items():
+            self._under_the_unsent_answer(side, own, result.seq)
         if late is not None:
             rows.append((late[0], message(late[1])))
         self.unshown = (self.unshown or before) if at_once else None
@@ -196,16 +201,22 @@ class Change:
         return out
 
     def _answered(self, rows: Outbox, side: str, outcome: Text) -> None:
-        """The outcome of a command given by a button of a DM (`asked_in`), written in the side's
-        question message by the outbox, before the next question when one goes there (so nothing
-        else edits it meanwhile); else the button's own reply writes it."""
+        """The outcome of a command given by a button of a DM (`asked_in`), or of one played at once
+        for its side after it (a standing order's, the rules' only answer: result.answer), written in
+        the side's question message by the outbox under the answers it tells already (`_told_with`),
+        before the next question when one goes there (so nothing else edits it meanwhile); else the
+        button's own reply writes it. Borodino's Russian, clicking where the French unit his defence
+        threw back retreats, read 'F-III-11 retreats to 3120.' alone there, the advance his standing
+        order then declined (Combat H) only in the channel and in his view: it reads 'F-III-11 retreats
+        to 3120.' above 'Russian by standing order (advance: never): stay.'."""
         own = self.asked.get(side)
         if own is not None and "question" in own:
             if own["question"]["fresh"]:  # a new message, which notifies: the answer above its question too
                 self._under_where_it_fits(outcome, own)
                 return
-            _under(outcome, own)
+            _under(self._told_with(side, self.since, outcome), own)
         else:
+            outcome = self._told_with(side, self.since, outcome)
             own = {"text": outcome, "question": {"since": self.since, "fresh": False, "answer": outcome}}
             rows.append((side, own))
         own["question"]["in_place"] = self.asked_in
@@ -225,8 +236,10 @@ class Change:
         Vyazma (161)' stood with its buttons. The answer keeps that question's player-turn, so the
         next one's first question is a new DM, which notifies (Store.asked_since); it goes before
         the change's own question to the side in a new message (a place keeps the last as its
-        question message), and where that question takes the answered one's place, it alone is
-        written there."""
+        question message), and where that question takes the answered one's place, under the answer.
+        Each answer goes under those the message tells already: a Bloody Monday chain of hits answered
+        at successive deadlines read the last 'At your deadline: ...: hit R-2-1J.' alone, the hits
+        before it lost from the DM; it tells each, in order (5.3.6)."""
         waiting = system.choice(before) if before is not None else None
         if waiting is None or side not in choosers(waiting):
             return
@@ -237,7 +250,9 @@ class Change:
             return
         since, own = last["payload"]["question"]["since"], self.asked.get(side)
         question = own.get("question", {}) if own is not None else {}
-        if question.get("since") == since and not question["fresh"]:
+        outcome = self._told_with(side, since, outcome)
+        if own is not None and question.get("since") == since and not question["fresh"]:
+            _under(outcome, own)
             return
         at = next((n for n, (_, payload) in enumerate(rows) if payload is own), len(rows))
         rows.insert(at, (side, {"text": outcome, "question": {"since": since, "fresh": False, "answer": outcome}}))
@@ -274,7 +289,7 @@ class Change:
         The click's own change puts its answer there itself (`_answered`). `seq`: the position the
         change tells (`_shown_answer`)."""
         question = own.get("question")
-        if question is None:
+        if question is None or "answer" in question:  # under the change's own answer, which says it
             return
         unsent = [row["payload"] for row in self.news.store.undelivered(self.game_id)
                   if row["audience"] == side and "question" in row["payload"] and not row["tried_at"]]
@@ -289,6 +304,15 @@ class Change:
         elif last is None and not (self.asked_in is not None and side == self.side) and \
                 (shown := self._shown_answer(side, question["since"], seq)) is not None:
             _under(shown, own)
+
+    def _told_with(self, side: str, since: int, outcome: Text) -> Text:
+        """`outcome` under the answers the side's question message of the player-turn after command
+        `since` tells already (the `answer` of the last row written there, sent or not): each answer of
+        the player-turn stays, in order, and the question waiting goes under them all."""
+        last = self.news.store.last_question(self.game_id, side)
+        question = last["payload"]["question"] if last is not None else {}
+        told = question.get("answer") if question.get("since") == since else None
+        return _told_then(told, outcome) if told else outcome
 
     def _under_where_it_fits(self, answer: Text, own: dict) -> None:
         """The answer above a question that goes in a new message, when the message still holds
@@ -501,6 +525,26 @@ def _under(answer: Text, own: dict) -> None:
     own["text"] = words(answer, "\n", _line_of_its_own(own["text"]))
     own["unasked"] = join([part for part in (answer, own.get("unasked")) if part])
     own["question"]["answer"] = answer
+
+
+def _told_then(told: Text, outcome: Text) -> Text:
+    """The answers a question message tells, then `outcome` under them; an outcome whose words before
+    its last ': ' are those of the line above goes on that line, read on a phone as one (a chain of
+    hits answered at successive deadlines, the same order named three times).
+
+    >>> late = "At your deadline: Russian by default (hit: protect_leaders): hit "
+    >>> _told_then(["1 hit on R-2-7.\\n", late + "R-2-7."], late + "R-2-1J.")
+    ['1 hit on R-2-7.\\nAt your deadline: Russian by default (hit: protect_leaders): hit R-2-7; hit R-2-1J.']
+    >>> _told_then("Russian: retreat 4.", "Blue: plan calm.")
+    ['Russian: retreat 4.\\nBlue: plan calm.']
+    """
+    parts = words(told)
+    last = parts[-1] if parts and isinstance(parts[-1], str) else ""
+    above = last.rpartition("\n")[2]
+    lead, _, said = outcome.rpartition(": ") if isinstance(outcome, str) else ("", "", "")
+    if lead and above.startswith(lead + ": ") and above.endswith("."):
+        return words(parts[:-1], last.removesuffix("."), "; ", said)
+    return join([told, outcome])
 
 
 def _line_of_its_own(text: Text) -> Text:

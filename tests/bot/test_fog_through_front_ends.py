@@ -4,6 +4,7 @@ messenger) and the terminal's hot seat with the same lines typed; everything the
 must be the same. A few games here; `kolocha fuzz` runs hundreds."""
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 
@@ -577,3 +578,99 @@ def test_a_stale_button_s_refusal_reads_the_same_whatever_the_hidden_blocks_are(
     (tmp_path / "planted").mkdir()
     one, two = (stale_refusal(position, tmp_path / "planted") for position in retreat_asked())
     assert one != two
+
+
+
+def hits_read() -> tuple[list[str], str | None]:
+    """What the Russian player observes at seed 9's command 145 of a random Bloody Monday game, three
+    hits in 46 to apply one at a time (5.3.6): he gives one, gives another and takes it back, and his
+    deadline (at_deadline choose) gives the next; where it parts between the position and one that
+    exchanges two French blocks he has not seen."""
+    given = [fog_check.Line(line, accepted=True) for line in ("hit R-2-27", "hit R-1-3C")]
+    one, two = (fog_check.observed(bloody_monday, position, "russian", given, terminal=False, late="choose")
+                for position in hits_asked())
+    return one, fog_check.first_difference(one, two)
+
+
+@functools.cache
+def hits_asked() -> tuple[dict, dict]:
+    """hits_read's position, and the one that exchanges two French blocks there."""
+    import random
+
+    from rules.core import playout
+
+    state = next(state for n, (_, state) in enumerate(playout.positions(
+        bloody_monday, bloody_monday.setup("bloody_monday", 9, []), random.Random(9), 146, swaptest.random_move))
+        if n == 145)
+    assert bloody_monday.choice(state) == {"kind": "hit", "side": "russian"}
+    a, b = swaptest.pairs(state, "russian", random.Random(9), 1)[0]
+    return state, swaptest.swapped(state, a, b)
+
+
+@pytest.mark.long  # four games at a table from a position 145 commands into a random game: seconds
+def test_a_chain_of_hits_tells_each_answer_in_its_question_the_same_whatever_the_hidden_blocks_are(monkeypatch):
+    """Bloody Monday 5.3.6: the Russian player's question message tells each answer of his chain of
+    hits in order (his own, and his deadline's), the next question under them: that reads the same
+    whichever French blocks, unseen, stand where; the positive control: plant a leak (each answer
+    told ends with a digest of the whole position) and the check shows it."""
+    seen, differ = hits_read()
+    assert differ is None
+    assert any("Russian: hit R-2-27; hit R-1-3C.\nNext, due " in line for line in seen)
+    assert any("\nAt your deadline: Russian by default (hit: " in line for line in seen)
+    told = news.Change._told_with
+
+    def telling_too_much(self, side, since, outcome):
+        return words(told(self, side, since, outcome), f" ({whole(self.news.service.load(self.game_id))})")
+
+    monkeypatch.setattr(news.Change, "_told_with", telling_too_much)
+    assert hits_read()[1] is not None
+
+
+@functools.cache
+def hit_clicked_asked() -> tuple[dict, dict]:
+    """Bloody Monday, seed 1: the French first impulse's fires into 42, 45 and 46 (test_choice_buttons' OPENING),
+    each hit the Russian player is asked applied with its first answer, up to the French A's fire into 46 after
+    them, whose hit he is asked (hit R-2-2J or R-2-7); and the position that exchanges two French blocks he has
+    not seen."""
+    import random
+
+    from bot import asked as ask
+    from tests.bot.discord.test_choice_buttons import OPENING
+
+    state = bloody_monday.setup("bloody_monday", 1, [])
+    for text in (*OPENING, "fire F-IV-A 42", "battle 45", "fire F-III-A 45", "battle 46", "fire F-I-A2 46",
+                 "fire F-III-A 46"):
+        state, _ = bloody_monday.apply(state, "french", bloody_monday.parse("french", text))
+        while text != "fire F-III-A 46" and bloody_monday.choice(state) is not None:
+            forced = bloody_monday.forced_answer(state)
+            state, _ = bloody_monday.apply(state, "russian", forced[0] if forced else bloody_monday.parse(
+                "russian", ask.answers(bloody_monday, state, "russian")[0]))
+    assert ask.answers(bloody_monday, state, "russian") == ("hit R-2-2J", "hit R-2-7")
+    a, b = swaptest.pairs(state, "russian", random.Random(1), 1)[0]
+    return state, swaptest.swapped(state, a, b)
+
+
+@pytest.mark.long  # four games at a table from a French impulse's fires: seconds
+def test_a_click_and_the_hits_played_at_once_after_it_read_the_same_whatever_the_hidden_blocks_are(monkeypatch):
+    """Bloody Monday 5.3.6: the Russian player clicks his hit in 46, and the hits after the showdown, which end
+    alike, are played at once; his question message reads the click's words, then the forced line: that reads
+    the same whichever French blocks, unseen, stand where; the positive control: plant a leak (the answer
+    written there ends with a digest of the whole position) and the check shows it."""
+    given = [fog_check.Line("hit R-2-2J", accepted=True)]
+
+    def read() -> tuple[list[str], str | None]:
+        one, two = (fog_check.observed(bloody_monday, position, "russian", given, terminal=False)
+                    for position in hit_clicked_asked())
+        return one, fog_check.first_difference(one, two)
+
+    seen, differ = read()
+    assert differ is None
+    assert any("1 hit on R-2-2J.\nThe Russian player applies " in line and ", forced: every way to apply these hits "
+               "ends alike." in line for line in seen), [line for line in seen if "R-2-2J" in line]
+    answered = news.Change._answered
+
+    def telling_too_much(self, rows, side, outcome):
+        answered(self, rows, side, words(outcome, f" ({whole(self.news.service.load(self.game_id))})"))
+
+    monkeypatch.setattr(news.Change, "_answered", telling_too_much)
+    assert read()[1] is not None

@@ -261,8 +261,8 @@ def test_a_chain_of_hits_is_asked_in_one_dm_edited_in_place_after_a_restart_too(
     """Bloody Monday 5.3.6: hits are applied one by one, each to one of the strongest blocks; nothing
     comes between them, so one click applies them all: the buttons offer each whole way to apply
     them. A player who types one hit instead gets the next question of the chain in the place of
-    the one answered, with its own buttons: one DM for the chain, also after a restart, the click's
-    outcome written there."""
+    the one answered, under its answer, with its own buttons: one DM for the chain, also after a
+    restart, every answer written there in order (the typed hit was lost once the click's was)."""
     async def test(db: Path) -> None:
         async with server(db) as s:
             game_id, _, _ = await reach(s, "bloody_monday", "last_blood", ["russian_jager"], 2, "hit")
@@ -277,14 +277,16 @@ def test_a_chain_of_hits_is_asked_in_one_dm_edited_in_place_after_a_restart_too(
             await s.boris.slash(s.channel, "order", command="hit R-2-1J")  # one hit, typed
             await s.env.settle()
             (asked,) = [m for m in dms.history() if m.id == asked.id]
-            assert "Next, due " in asked.content and "Apply 2 hits in 46" in asked.content
+            assert asked.content.startswith("Game 1: Russian: hit R-2-1J.\nNext, due ") and \
+                "Apply 2 hits in 46" in asked.content, asked.content
             assert [i.split(":")[-1] for i in answer_ids(asked)] == ["hit R-2-7 R-2-1J", "hit R-2-7 R-2-7"]
             await s.restart()  # the edited question's buttons are persistent
             clicked = await answer(s.boris, asked, "hit R-2-7 R-2-7")
             assert clicked.followups == []
             await s.env.settle()
             (asked,) = [m for m in dms.history() if m.id == asked.id]
-            assert answer_ids(asked) == [] and asked.content == "Game 1: 2 hits on R-2-7."  # its outcome, as pressed
+            assert answer_ids(asked) == [] and \
+                asked.content == "Game 1: Russian: hit R-2-1J.\n2 hits on R-2-7."  # each answer, the click's as pressed
             assert [m.id for m in dms.history() if m.id not in earlier] == []  # no DM more for the chain
             assert [r["normalised"] for r in s.tables.store.commands(game_id)[-2:]] == [
                 "hit R-2-1J", "hit R-2-7 R-2-7"]
@@ -328,8 +330,9 @@ def test_a_question_answered_by_a_typed_order_says_its_answer_not_that_the_game_
 def test_a_question_answered_by_a_typed_order_that_ends_the_player_turn_says_its_answer(tmp_path):
     """1812, COMBAT: the Russian's last retreat of his player-turn, typed instead of clicked, ends it,
     and the French Player-Turn asks him at once of his attrition. The retreat's question says what
-    the order did, its buttons gone (it read 'the game waits for you' with live buttons, the order
-    typed and played: only a question of the player-turn going on was written over); the attrition
+    the order did under the retreat typed before it, its buttons gone (it read 'the game waits for you'
+    with live buttons, the order typed and played: only a question of the player-turn going on was
+    written over); the attrition
     question comes as a new DM, which notifies, not in the place of the one answered."""
     async def test(db: Path) -> None:
         async with server(db) as s:
@@ -345,7 +348,8 @@ def test_a_question_answered_by_a_typed_order_that_ends_the_player_turn_says_its
             await s.env.settle()
             assert s.tables.service.load(game_id)["player"] == "french"
             (answered,) = [m for m in dms.history() if m.id == asked.id]
-            assert answer_ids(answered) == [] and answered.content == "Game 1: Russian: retreat 24.", answered.content
+            assert answer_ids(answered) == [] and \
+                answered.content == "Game 1: Russian: retreat 4; retreat 24.", answered.content  # in order
             (new,) = [m for m in dms.history() if m.id not in earlier and answer_ids(m)]
             assert new.content.startswith("Game 1: the game waits for you, due ") and "ttrition" in new.content
             assert not [m for m in s.channel.history() if m.id not in posts and f"<@{s.boris.user.id}>" in m.content]
@@ -356,6 +360,29 @@ def test_a_question_answered_by_a_typed_order_that_ends_the_player_turn_says_its
                 await s.tables.play.answer(actor(s.boris), game_id, "russian", int(answer_ids(asked)[0].split(":")[4]),
                                            "retreat 23")
             assert s.tables.store.last_seq(game_id) == played  # nothing played for the attrition asked now
+    play(test, tmp_path)
+
+
+def test_a_click_and_the_answer_played_at_once_after_it_are_told_together_in_its_dm(tmp_path):
+    """Borodino 6 Sept, Combat H: Boris, by DM, chooses where the French unit his defence threw back
+    retreats (Ar); his standing order then declines the advance it opens, played at once. His question
+    message read the click's words alone ('F-III-11 retreats to 3120.'), the order's 'stay' only in the
+    channel; it reads both, in order, its buttons gone, and no DM more."""
+    async def test(db: Path) -> None:
+        async with server(db) as s:
+            await s.boris.slash(s.channel, "prefs", remind="dm")
+            game_id, _, _ = await reach(s, "borodino", "6sep", None, 3, "retreat")
+            await s.boris.slash(s.channel, "order", command="orders advance never")
+            dms = s.boris.user.dm_channel
+            (asked,) = [m for m in dms.history() if answer_ids(m)]
+            earlier = {m.id for m in dms.history()}
+            await answer(s.boris, asked, "retreat 3120")
+            await s.env.settle()
+            (asked,) = [m for m in dms.history() if m.id == asked.id]
+            assert answer_ids(asked) == [] and asked.content == \
+                f"Game {game_id}: F-III-11 retreats to 3120.\nRussian by standing order (advance: never): stay."
+            assert "\nRussian by standing order (advance: never): stay.\n" in s.posts()[-1]  # the channel says it too
+            assert [m.id for m in dms.history() if m.id not in earlier] == []
     play(test, tmp_path)
 
 
@@ -426,6 +453,10 @@ def test_a_players_questions_of_an_impulse_share_one_dm_and_a_ping_tells_them_wh
                     await s.env.settle()
                     (asked,) = [m for m in dms.history() if m.id == asked.id]
                 assert re.match(r"Game 1: \d hits? on R-", asked.content) and answer_ids(asked) == []
+            # the last hits in 46, played at once after his click (they end alike), read under it: the DM kept the
+            # click's words alone, the forced line only in the channel and in his view
+            assert asked.content.endswith("1 hit on R-2-2J.\nThe Russian player applies 2 hits in 46 (5.3.6), "
+                                          "forced: every way to apply these hits ends alike."), asked.content
             assert pings == (1 if remind == "both" else 0)
             earlier = {m.id for m in dms.history()}
             await s.anna.slash(s.channel, "order", command="end")

@@ -68,7 +68,10 @@ def test_a_question_a_passed_deadline_answered_reads_so_without_its_buttons(
         tmp_path, system_name, scenario, options, seed, kind):
     """The game's deadlines choose for a late player (`/game settings at_deadline:choose`): Boris's
     question by DM is answered at his deadline by the default order, and reads what was played
-    there, its buttons gone, as a question answered by a typed command does; they stood live."""
+    there, its buttons gone, as a question answered by a typed command does; they stood live. A
+    chain of hits (Bloody Monday 5.3.6: one question a hit, each answered at a deadline) reads every
+    answer, in order, on one line: the DM ended on the last 'At your deadline' line alone, the hits
+    before it lost."""
     async def test(db: Path) -> None:
         async with server(db) as s:
             await s.boris.slash(s.channel, "prefs", remind="dm")
@@ -80,11 +83,13 @@ def test_a_question_a_passed_deadline_answered_reads_so_without_its_buttons(
             while "russian" in choosers(system.choice(s.tables.service.load(game_id)) or {"side": None}):
                 await s.tables.clocks.expire(game_id, "russian", timedelta(0))  # a chain of hits: one each
                 await s.env.settle()
-            row = s.tables.store.commands(game_id, after=seq)[-1]
+            played = s.tables.store.commands(game_id, after=seq)
             (after,) = [m for m in s.boris.user.dm_channel.history() if m.id == offered.id]
-            assert row["user"] == "deadline" and not answer_ids(after)
+            assert {row["user"] for row in played} == {"deadline"} and not answer_ids(after)
+            assert len(played) == (3 if kind == "hit" else 1) and "\n" not in after.content, after.content
             assert after.content.startswith(f"Game {game_id}: At your deadline: Russian by default ({kind}: ")
-            assert after.content.endswith(f"): {row['normalised']}.")
+            assert after.content.endswith("): " + "; ".join(row["normalised"] for row in played) + "."), \
+                after.content  # each answer in order, the order that gave them named once
     play(test, tmp_path)
 
 

@@ -455,6 +455,7 @@ def wagers(tmp_path, monkeypatch):
 
 DUE = "due <t:1772539200:R>"  # a fresh deadline of the fake clock
 ASKED = f"{DUE}; what is asked is in your private news."
+ECHOED = "Red: echo yes.\n"  # a typed answer stays in its question message, the next question under it
 
 
 def questions(tables, user: str) -> list[str]:
@@ -487,7 +488,8 @@ def test_a_player_asked_again_in_the_same_turn_is_pinged_to_the_question_edited_
         f"**Anna** — red: echo yes\nTurn 1 | Plan Phase\nTo move: Red, Blue\n"
         f"Red player: your move, {DUE}.\n{blue}"]
     shouted = [] if remind == "both" else [f"{waits} Red Shout Phase (turn 1)."]  # by DM: each a new one
-    assert questions(wagers, ANNA.id) == [*shouted, f"Game {game_id}: Next, {DUE}: the Red Plan Phase (turn 1)."]
+    assert questions(wagers, ANNA.id) == [*shouted,
+                                         f"Game {game_id}: {ECHOED}Next, {DUE}: the Red Plan Phase (turn 1)."]
     # his typed answer written in its question message, its buttons gone: the next question under it
     # there, or by DM in a new one
     answer = f"Game {game_id}: Blue: answer loud."
@@ -506,7 +508,8 @@ def test_a_player_asked_again_in_the_same_turn_is_pinged_to_the_question_edited_
     # his typed plan, the last, ended the player-turn: written over his plan's question all the same, its buttons
     # gone (it read 'the game waits for you ... the Blue Plan Phase' after turn 2 began); the next turn's question a
     # new DM, which notifies, his side named in the channel, not pinged to an edited one
-    assert questions(wagers, BORIS.id) == [*answered, f"Game {game_id}: Blue: plan calm.",
+    told = "Blue: answer loud; plan calm." if remind == "both" else "Blue: plan calm."  # after the answer there
+    assert questions(wagers, BORIS.id) == [*answered, f"Game {game_id}: {told}",
                                            f"{waits} Blue Answer Phase (turn 2)."]
 
 
@@ -537,7 +540,8 @@ def test_a_player_awaited_again_within_one_phase_is_pinged_on_the_change_s_line_
                      (CHANNEL, f"**Anna** — red: echo yes{blue}")]
     waits = f"Game {game_id}: the game waits for you, {DUE}: the"
     shouted = [] if remind == "both" else [f"{waits} Red Shout Phase (turn 1)."]  # by DM: each a new one
-    assert questions(tables, ANNA.id) == [*shouted, f"Game {game_id}: Next, {DUE}: the Red Plan Phase (turn 1)."]
+    assert questions(tables, ANNA.id) == [*shouted,
+                                         f"Game {game_id}: {ECHOED}Next, {DUE}: the Red Plan Phase (turn 1)."]
     answer = f"Game {game_id}: Blue: answer loud."
     plan = f"the game waits for you, {DUE}: the Blue Plan Phase (turn 1)."
     assert questions(tables, BORIS.id) == ([f"{answer}\nT{plan[1:]}"] if remind == "both" else
