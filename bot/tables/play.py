@@ -140,23 +140,33 @@ class Play(Room):
         refused, which with those after it is held when a choice waiting first refused it; their
         news stored, for the caller to send together once they and any held orders they let play
         are judged (texts in a row go as one message, bot/delivery/runs.py); a phase's map that a
-        later order posts anew left out (`_one_map`): one account, one map for the state it leaves."""
+        later order posts anew left out (`_one_map`), and the last map under the lines of the orders
+        after it (`_map_last`): one account, then one map for the state it leaves and "your move"."""
+        mapped = await self._judge_each(actor, game_id, side, batch, typed)
+        if mapped is not None:
+            async with self.tables.delivery.sending(game_id):  # none of its rows on its way meanwhile
+                await asyncio.to_thread(self._map_last, game_id, mapped)
+
+    async def _judge_each(self, actor: Actor, game_id: int, side: str | None, batch: Batch,
+                          typed: bool = False) -> int | None:
+        """`_judge_all`'s orders judged in turn; the command of the last change that posted a map."""
         mapped: int | None = None
         for n, line in enumerate(batch.lines):
             if typed and await asyncio.to_thread(self._secret_now, game_id, line):
                 batch.said.append(Said(line, False, SECRET_ORDER, withdraw=True))
-                return
+                return mapped
             said = await self._said(actor, game_id, line, side, None, flush=False)
             if batch.passes(said):
                 batch.said.append(Said(line, True, PASSED, moot=True))
                 continue
             if not said.accepted and await asyncio.to_thread(self._hold, game_id, actor, side, batch.lines[n:]):
                 batch.held = True
-                return
+                return mapped
             batch.said.append(said)
             if not said.accepted:
-                return
+                return mapped
             mapped = await self.one_map(game_id, mapped)
+        return mapped
 
     async def one_map(self, game_id: int, mapped: int | None) -> int | None:
         """Under the game's lock, after an order of a batch (or a computer's plan, sent together:
@@ -177,6 +187,21 @@ class Play(Room):
         if mapped is not None:
             self.store.tell_again(superseded.unmapped(rows, mapped, channel))
         return seq
+
+    def _map_last(self, game_id: int, mapped: int) -> None:
+        """Under the game's lock, once a batch's orders are judged: the map its change at command
+        `mapped` posted, with its headline (of the position now) and "your move" lines, moved under the
+        lines the orders after it told (superseded.moved_under), so the account reads its lines, then
+        one map of where the batch left the game, then what waits."""
+        seq = self.store.last_seq(game_id)
+        if seq == mapped:
+            return
+        system = self.service.system(game_id)
+        head = words("\n", fmt.headline(system.view(self.service.load(game_id), None),
+                                        self.store.computer_seats(game_id)))
+        channel = channel_audience(self.store.game(game_id)["channel"])
+        self.store.tell_again(superseded.moved_under(self.store.undelivered_since(game_id, mapped), mapped, channel,
+                                                     head, seq))
 
     def _own_side(self, game_id: int, actor: Actor, side: str | None) -> str | None:
         """The one side an order of this person is for (None at a hot seat, where it is not known)."""

@@ -19,14 +19,15 @@ holds orders stays its own business.
 
 Orders of one message that pass several phases are told likewise, as one account: each phase's
 lines as they came, one map for the state the message leaves and one "your move" for what waits
-then (`unmapped`). An 1812 Russian box of moves, `end`, `end` past the forced marches and a battle
-posted the Forced March Phase's headline, map and "Russian player: your move", then the battle's
-Combat Phase and the French Player-Turn under another; Borodino's `end; end` past a Combat Phase alike.
+then (`unmapped`), under the lines of its last orders where those post no map (`moved_under`). An
+1812 Russian box of moves, `end`, `end` past the forced marches and a battle posted the Forced March
+Phase's headline, map and "Russian player: your move", then the battle's Combat Phase and the French
+Player-Turn under another; Borodino's `end; end` past a Combat Phase alike.
 """
 from __future__ import annotations
 
 from bot.delivery import unasked
-from bot.words import words
+from bot.words import Text, words
 
 
 def withdrawn(rows: list[dict], at: int, side: str, awaited: bool, channel: str) -> dict[int, dict | None]:
@@ -84,6 +85,37 @@ def unmapped(rows: list[dict], at: int, channel: str) -> dict[int, dict | None]:
             if row["seq"] == at and row["audience"] == channel and "parts" in row["payload"]
             and not row["tried_at"] and not row["joined"]
             and (told := _told_again(row["payload"], None, True)) is not row["payload"]}
+
+
+def moved_under(rows: list[dict], at: int, channel: str, head: Text, seq: int) -> dict[int, dict | None]:
+    """The headline, map and "your move" lines of the change stored at command `at` moved under the
+    channel's last line of the orders after it in the same message, which posted none (`rows`: the
+    game's rows not yet delivered, from that change on; `head`: the headline of the position they
+    leave, after command `seq`, of which the map is drawn): a Borodino box of moves, `end` and an
+    attack read the Combat Phase's headline, map and 'French player: your move' above the attack's
+    line, posted under them. A notice of its own (a ping with its question) stays where it is; a
+    side that line pings is not told "your move" twice; nothing moves where a row is tried already.
+
+    >>> line = {"id": 1, "seq": 4, "audience": "channel:9", "tried_at": None, "joined": None,
+    ...         "payload": {"text": ["A.\\nTurn 2\\nRed: your move."], "picture": {"seq": 4},
+    ...                     "parts": {"line": ["A."], "head": ["\\nTurn 2"], "asks": {"red": ["\\nRed: your move."]}}}}
+    >>> later = {"id": 2, "seq": 5, "audience": "channel:9", "tried_at": None, "joined": None,
+    ...          "payload": {"text": "B."}}
+    >>> moved = moved_under([line, later], 4, "channel:9", "\\nTurn 2, later", 5)
+    >>> moved[1], moved[2]["text"], moved[2]["picture"]
+    ({'text': ['A.']}, ['B.\\nTurn 2, later\\nRed: your move.'], {'seq': 5})
+    """
+    told = unmapped(rows, at, channel)
+    lines = [row for row in rows if row["seq"] > at and row["audience"] == channel and "unasked" not in row["payload"]]
+    if len(told) != 1 or not lines or lines[-1]["tried_at"] or lines[-1]["joined"] or "picture" in lines[-1]["payload"]:
+        return {}
+    (mapped,) = [row["payload"] for row in rows if row["id"] in told]
+    last = lines[-1]["payload"]
+    own = last.get("parts", {"line": words(last["text"]), "head": [], "asks": {}})
+    asks = {**{side: ask for side, ask in mapped["parts"]["asks"].items() if side not in own["asks"]}, **own["asks"]}
+    return told | {lines[-1]["id"]: dict(last, text=words(own["line"], head, *asks.values()),
+                                         picture=dict(mapped["picture"], seq=seq),
+                                         parts={"line": own["line"], "head": words(head), "asks": asks})}
 
 
 def _told_again(payload: dict, side: str | None, newer_map: bool) -> dict:

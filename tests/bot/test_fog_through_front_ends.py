@@ -626,6 +626,47 @@ def test_a_chain_of_hits_tells_each_answer_in_its_question_the_same_whatever_the
     assert hits_read()[1] is not None
 
 
+def box_read() -> tuple[list[str], str | None]:
+    """What the Russian player observes of 1812's campaign at seed 4 sending `end` and `march 4 5` in
+    one /orders box, and where it parts between the position and one whose French stacks in two places
+    are exchanged, both unseen."""
+    import random
+
+    from rules import campaign_1812
+    from rules.campaign_1812 import swaptest as campaign_swaptest
+
+    state = campaign_1812.setup("campaign", 4, [])
+    a, b = campaign_swaptest.pairs(state, "russian", random.Random(4), 1)[0]
+    given = [fog_check.Line(line, accepted=True) for line in ("end", "march 4 5")]
+    one, two = (fog_check.observed(campaign_1812, position, "russian", given, batched=True, terminal=False)
+                for position in (state, campaign_swaptest.swapped(state, "french", a, b)))
+    return one, fog_check.first_difference(one, two)
+
+
+@pytest.mark.long  # four games at a table: about two seconds
+def test_a_box_s_map_under_its_last_line_shows_the_same_whatever_the_hidden_stacks_hold(monkeypatch):
+    """1812: a Russian box whose last order posts no map (the forced march after `end`) has the phase's
+    headline, map and 'your move' moved under its last line (bot/tables/play.py, _map_last): that reads
+    the same whichever French stacks, unseen, hold what; the positive control: plant a leak (the headline
+    moved ends with a digest of the whole position) and the check shows it."""
+    from bot.tables import play
+
+    seen, differ = box_read()
+    assert differ is None
+    assert any("force marches from Riga (4) toward Courland (5).\nTurn 1 of 13 | June II 1812 | Forced March" in line
+               for line in seen)
+    position, map_last, moved = {}, play.Play._map_last, play.superseded.moved_under
+
+    def reading(self, game_id, mapped):
+        position["now"] = self.service.load(game_id)
+        map_last(self, game_id, mapped)
+
+    monkeypatch.setattr(play.Play, "_map_last", reading)
+    monkeypatch.setattr(play.superseded, "moved_under", lambda rows, at, channel, head, seq: moved(
+        rows, at, channel, words(head, f" ({whole(position['now'])})"), seq))
+    assert box_read()[1] is not None
+
+
 @functools.cache
 def hit_clicked_asked() -> tuple[dict, dict]:
     """Bloody Monday, seed 1: the French first impulse's fires into 42, 45 and 46 (test_choice_buttons' OPENING),

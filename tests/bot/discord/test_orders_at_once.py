@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from bot.discord.commands import ORDERS_BOX
 from bot.permissions import Actor
 from tests.bot.discord.sim import Server, borodino, play, reply, server, started
@@ -145,6 +147,36 @@ def test_orders_past_phases_that_changed_the_board_are_one_account_under_one_map
             assert said.index("forced marches follow.") < said.index("force marches from Riga (4)") < \
                 said.index("Combat Phase") < said.index("Victory Points:")
             assert said.count("your move") == 1
+    play(test, tmp_path)
+
+
+@pytest.mark.parametrize("system, scenario, seed, box, lines, head", [
+    ("borodino", "7sep", 1, "move 3422 3220\nend\nattack 3220 -> 3218",
+     ("moves to 3220", "French Combat Phase.", "3220 (7) attacks 3218"), "| Combat Phase | French player"),
+    ("campaign_1812", "campaign", 4, "end\nmarch 4 5",
+     ("forced marches follow.", "force marches from Riga (4) toward Courland (5)"), "| Forced March Phase |")])
+def test_a_box_whose_last_order_posts_no_map_reads_its_lines_then_one_map_and_your_move(
+        tmp_path, system, scenario, seed, box, lines, head):
+    """A box whose last order posts no map (an attack in the Combat Phase its `end` began; 1812's forced
+    march after `end`): the phase's headline, map and 'your move' stood in the middle of the account,
+    the later lines posted under them. The box reads its lines in order, then the headline and one map
+    of the position it leaves, then 'your move', in one post."""
+    async def test(db: Path) -> None:
+        async with server(db) as s:
+            await s.tables.lobby.new(Actor(str(s.anna.id), "anna"), str(s.guild.id), str(s.channel.id), system,
+                                     scenario, seed=seed)
+            await s.anna.slash(s.channel, "game join", side="french")
+            await s.boris.slash(s.channel, "game join", side="russian")
+            await s.anna.slash(s.channel, "game start")
+            giver = s.anna if system == "borodino" else s.boris
+            before = len(s.channel.history())
+            await giver.submit_modal(await giver.slash(s.channel, "orders"), {ORDERS_BOX: box})
+            await s.env.settle()
+            posts = s.channel.history()[before:]
+            assert [len(m.attachments) for m in posts] == [1], s.posts()[before:]
+            said = posts[0].content
+            at = [said.index(line) for line in (*lines, head)]
+            assert at == sorted(at) and said.count("your move") == 1 and said.index("your move") > at[-1], said
     play(test, tmp_path)
 
 
