@@ -528,21 +528,22 @@ def _under(answer: Text, own: dict) -> None:
 
 
 def _told_then(told: Text, outcome: Text) -> Text:
-    """The answers a question message tells, then `outcome` under them; an outcome whose words before
-    its last ': ' are those of the line above goes on that line, read on a phone as one (a chain of
-    hits answered at successive deadlines, the same order named three times).
+    """The answers a question message tells, then `outcome` under them; an outcome played by the same
+    order as the line above (its words before the last ': ' name it, in brackets) goes on that line,
+    read on a phone as one: a chain of hits answered at successive deadlines named the order three
+    times. A player's own answers keep a line each ('Stay: no advance.' clicked twice).
 
     >>> late = "At your deadline: Russian by default (hit: protect_leaders): hit "
     >>> _told_then(["1 hit on R-2-7.\\n", late + "R-2-7."], late + "R-2-1J.")
     ['1 hit on R-2-7.\\nAt your deadline: Russian by default (hit: protect_leaders): hit R-2-7; hit R-2-1J.']
-    >>> _told_then("Russian: retreat 4.", "Blue: plan calm.")
-    ['Russian: retreat 4.\\nBlue: plan calm.']
+    >>> _told_then("Stay: no advance.", "Stay: no advance.")
+    ['Stay: no advance.\\nStay: no advance.']
     """
     parts = words(told)
     last = parts[-1] if parts and isinstance(parts[-1], str) else ""
     above = last.rpartition("\n")[2]
     lead, _, said = outcome.rpartition(": ") if isinstance(outcome, str) else ("", "", "")
-    if lead and above.startswith(lead + ": ") and above.endswith("."):
+    if lead.endswith(")") and above.startswith(lead + ": ") and above.endswith("."):
         return words(parts[:-1], last.removesuffix("."), "; ", said)
     return join([told, outcome])
 

@@ -615,7 +615,7 @@ def test_a_chain_of_hits_tells_each_answer_in_its_question_the_same_whatever_the
     told ends with a digest of the whole position) and the check shows it."""
     seen, differ = hits_read()
     assert differ is None
-    assert any("Russian: hit R-2-27; hit R-1-3C.\nNext, due " in line for line in seen)
+    assert any("Russian: hit R-2-27.\nRussian: hit R-1-3C.\nNext, due " in line for line in seen)
     assert any("\nAt your deadline: Russian by default (hit: " in line for line in seen)
     told = news.Change._told_with
 

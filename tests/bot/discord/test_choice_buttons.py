@@ -349,7 +349,7 @@ def test_a_question_answered_by_a_typed_order_that_ends_the_player_turn_says_its
             assert s.tables.service.load(game_id)["player"] == "french"
             (answered,) = [m for m in dms.history() if m.id == asked.id]
             assert answer_ids(answered) == [] and \
-                answered.content == "Game 1: Russian: retreat 4; retreat 24.", answered.content  # in order
+                answered.content == "Game 1: Russian: retreat 4.\nRussian: retreat 24.", answered.content  # in order
             (new,) = [m for m in dms.history() if m.id not in earlier and answer_ids(m)]
             assert new.content.startswith("Game 1: the game waits for you, due ") and "ttrition" in new.content
             assert not [m for m in s.channel.history() if m.id not in posts and f"<@{s.boris.user.id}>" in m.content]

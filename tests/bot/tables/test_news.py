@@ -508,7 +508,7 @@ def test_a_player_asked_again_in_the_same_turn_is_pinged_to_the_question_edited_
     # his typed plan, the last, ended the player-turn: written over his plan's question all the same, its buttons
     # gone (it read 'the game waits for you ... the Blue Plan Phase' after turn 2 began); the next turn's question a
     # new DM, which notifies, his side named in the channel, not pinged to an edited one
-    told = "Blue: answer loud; plan calm." if remind == "both" else "Blue: plan calm."  # after the answer there
+    told = "Blue: answer loud.\nBlue: plan calm." if remind == "both" else "Blue: plan calm."  # after the answer
     assert questions(wagers, BORIS.id) == [*answered, f"Game {game_id}: {told}",
                                            f"{waits} Blue Answer Phase (turn 2)."]
 
