@@ -94,7 +94,9 @@ def moved_under(rows: list[dict], at: int, channel: str, head: Text, seq: int) -
     leave, after command `seq`, of which the map is drawn): a Borodino box of moves, `end` and an
     attack read the Combat Phase's headline, map and 'French player: your move' above the attack's
     line, posted under them. A notice of its own (a ping with its question) stays where it is; a
-    side that line pings is not told "your move" twice; nothing moves where a row is tried already.
+    side that line pings is not told "your move" twice; nothing moves where a row is tried already,
+    nor where a later line has a map (an answer played at once after the last order, which began a
+    phase).
 
     >>> line = {"id": 1, "seq": 4, "audience": "channel:9", "tried_at": None, "joined": None,
     ...         "payload": {"text": ["A.\\nTurn 2\\nRed: your move."], "picture": {"seq": 4},
@@ -104,10 +106,13 @@ def moved_under(rows: list[dict], at: int, channel: str, head: Text, seq: int) -
     >>> moved = moved_under([line, later], 4, "channel:9", "\\nTurn 2, later", 5)
     >>> moved[1], moved[2]["text"], moved[2]["picture"]
     ({'text': ['A.']}, ['B.\\nTurn 2, later\\nRed: your move.'], {'seq': 5})
+    >>> moved_under([line, dict(later, payload={"text": "B.", "picture": {"seq": 5}})], 4, "channel:9", "", 5)
+    {}
     """
     told = unmapped(rows, at, channel)
     lines = [row for row in rows if row["seq"] > at and row["audience"] == channel and "unasked" not in row["payload"]]
-    if len(told) != 1 or not lines or lines[-1]["tried_at"] or lines[-1]["joined"] or "picture" in lines[-1]["payload"]:
+    if len(told) != 1 or not lines or lines[-1]["tried_at"] or lines[-1]["joined"] or \
+            any("picture" in row["payload"] for row in lines):  # a later map says the position after them
         return {}
     (mapped,) = [row["payload"] for row in rows if row["id"] in told]
     last = lines[-1]["payload"]
