@@ -39,12 +39,14 @@ WHOLE, BACK = 2, int(2 * RETREAT)  # a unit lost and a unit pushed back, in half
 class Expectation:
     """The attack's odds column and its expected value for the attacker, in Combat Points; of it,
     `stake` is what the results change in the game's result (stakes.py), `turns` the chance in six
-    of the best such result and what it changes, for the reason."""
+    of the best such result and what it changes, and `spared` whether no result strikes an attacker
+    (Artillery C), for the reason."""
 
     odds: str
     value: Fraction
     stake: Fraction = Fraction(0)
     turns: tuple[int, str] = (0, "")
+    spared: bool = False
 
 
 def expectation(b: Battle, side: str, cmd: C.Attack, goals: Collection[Hex],
@@ -107,4 +109,4 @@ def expectation(b: Battle, side: str, cmd: C.Attack, goals: Collection[Hex],
                 top, turns = max(top, swing), (turns[0] + faces, stakes.changed(left) if swing > top else turns[1])
     w = own_weight  # one Fraction made, not three: a plan weighs many attacks
     value = Fraction(gained * w.denominator - w.numerator * spent, 6 * whole * w.denominator)
-    return Expectation(plan.odds, value + Fraction(turned, 6), Fraction(turned, 6), turns)
+    return Expectation(plan.odds, value + Fraction(turned, 6), Fraction(turned, 6), turns, not exposed)

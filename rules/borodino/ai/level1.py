@@ -291,7 +291,9 @@ def _why_attack(attack: C.Attack, e: Expectation, goals: dict[Hex, str], soak: b
     if soak:
         return head + ": the cheapest attack that meets the attacks owed (Combat B)"
     hexes = [d for d in attack.defenders if d in goals]
-    return head + (f": {goals[hexes[0]]}" if hexes else ": the CRT favours it")
+    if hexes:
+        return f"{head}: {goals[hexes[0]]}"
+    return head + (": no result strikes the guns that fire it (Artillery C)" if e.spared else ": the CRT favours it")
 
 
 # --- mid-turn choices -------------------------------------------------------------------------

@@ -36,3 +36,15 @@ def test_bombarding_artillery_alone_keeps_its_hex_and_says_why_without_other_att
     assert decision.command == "stay"
     assert decision.reason == ("bombarding artillery need not share the attack's retreat, and keeps its hex "
                                "(Artillery C)")
+
+
+def test_guns_bombarding_at_no_risk_say_so_rather_than_that_the_crt_favours_them():
+    """Bombarding artillery suffers no result (Artillery C), so a bombardment at 1-1 gains Combat
+    Points where the same odds would lose them for infantry; its reason read 'the CRT favours it'
+    (seen at 1-2 in the Grand Battle), which the column does not."""
+    art, far = "F-I-art", go(G, 3, 3)                      # a French 7-3, two hexes from G
+    s = position({art: far, "R-VIII-2Gr": G}, phase="combat")  # 7 against 6: 1-1
+    decision = level1.combat(Battle(s), "french")
+    assert decision.command == f"attack {far} -> {G}"
+    assert decision.reason == (f"attacks {G} at 1-1 (expected +1.5 Combat Points over the CRT): no result strikes "
+                               "the guns that fire it (Artillery C)")
