@@ -18,7 +18,8 @@ into a victory hex or towards one; lose the fewest Combat Points. In the Grand B
 Game-Turns a side not ahead weighs each attack's results also by what they change in the game's
 result (stakes.py): an attack at poor odds that may drive the enemy from the redoubt his marginal
 victory needs, or bring the losses to a level that outranks his, is made, and a unit moving next to
-such an enemy is not held back as rash.
+such an enemy is not held back as rash, unless the Combat Phase is worth more without its move (a gun
+that would bombard from two hexes off: `_stand_to_fire`).
 """
 from __future__ import annotations
 
@@ -173,9 +174,30 @@ def _movement(state: dict, side: str) -> list[Decision]:
             break
         held, drawn = held | bad, drawn | losing
         plan, after = moves(state, side, first, held, drawn, order)
+    if Stakes.of(Battle(state), side) is not None:
+        plan, after = _stand_to_fire(state, side, (plan, after), held, drawn, order)
     state = after
     _, leaders_moved = move_leaders(state, side)  # Doomed Victory 8.1: after the units they lead
     return plan + leaders_moved + [Decision("end", "every unit that should move has moved (Sequence of Play)")]
+
+
+def _stand_to_fire(state: dict, side: str, planned: tuple[list[Decision], dict], held: frozenset[str],
+                   drawn: frozenset[Hex], order: list[str]) -> tuple[list[Decision], dict]:
+    """A side playing for the result (stakes.py) holds back a unit that moved into contact where
+    the Combat Phase is worth more without its move: a gun that would bombard a redoubt's occupant
+    from two hexes off at 1-1 walked next to it to owe an attack at 1-2 (Artillery A, Combat B), as
+    the rash check, which asks only whether the owed attack loses, let it. Each such unit in turn,
+    its plan kept when the Combat Phase it leads to is worth more (`_walk`)."""
+    plan, after = planned
+    best = _walk(state, after, side)[2]
+    b0, b1 = Battle(state), Battle(after)
+    closing = [u for h, u in b1.stands[side].items()
+               if (b0.unit(u)["where"] != "map" or b0.hex_of(u) != h) and engages(b1, side, h)]
+    for uid in closing:
+        other, later = moves(state, side, first, held | {uid}, drawn, order)
+        if (worth := _walk(state, later, side)[2]) > best:
+            plan, after, held, best = other, later, held | {uid}, worth
+    return plan, after
 
 
 def rash(before: dict, after: dict, side: str) -> tuple[frozenset[str], frozenset[Hex]]:
@@ -190,6 +212,13 @@ def rash(before: dict, after: dict, side: str) -> tuple[frozenset[str], frozense
     (Combat D). A unit that moved and is then owed an attack worth less than HOLD (a soak-off
     at bad odds) is rash. Friends that moved later in the same plan count: a unit arriving first
     at a good combined attack is not rash."""
+    bad, losing, _ = _walk(before, after, side)
+    return bad, losing
+
+
+def _walk(before: dict, after: dict, side: str) -> tuple[frozenset[str], frozenset[Hex], Fraction]:
+    """`rash`'s walk of the Combat Phase after the moves: the rash units, the enemy units attacked at
+    a loss from where units stood, and the value of every attack chosen."""
     old = Battle(before)
     state, _ = borodino.apply(after, side, C.End())
     b = Battle(state)
@@ -198,11 +227,13 @@ def rash(before: dict, after: dict, side: str) -> tuple[frozenset[str], frozense
              if (old.unit(u)["where"] != "map" or old.hex_of(u) != h) and h not in goals}
     out: set[str] = set()
     losing: set[Hex] = set()
+    total = Fraction(0)
     fights = state["phase"] == "combat" and state["player"] == side  # else no combat phase follows
     while fights and (chosen := _chosen(b, side)) is not None:
         e, attack, owed = chosen
         if not (owed or e.value >= GAIN):
             break
+        total += e.value
         units = [u for h in attack.attackers if (u := b.at(h))]
         if e.value < HOLD:
             movers_in = moved.intersection(units)
@@ -217,7 +248,7 @@ def rash(before: dict, after: dict, side: str) -> tuple[frozenset[str], frozense
             elif h in state["redoubts"]:
                 state["redoubts"][h]["attacked"] = True
         b = Battle(state)
-    return frozenset(out), frozenset(losing)
+    return frozenset(out), frozenset(losing), total
 
 
 def engages(b: Battle, side: str, h: Hex | None, among: frozenset[Hex] | None = None) -> bool:
