@@ -653,8 +653,8 @@ def test_a_box_s_map_under_its_last_line_shows_the_same_whatever_the_hidden_stac
 
     seen, differ = box_read()
     assert differ is None
-    assert any("force marches from Riga (4) toward Courland (5).\nTurn 1 of 13 | June II 1812 | Forced March" in line
-               for line in seen)
+    marched = "force marches from Riga (4) toward Courland (5).\n"  # then the headline, the map and 'your move'
+    assert any(marched in line and "| Forced March Phase |" in line.split(marched)[1] for line in seen)
     position, map_last, moved = {}, play.Play._map_last, play.superseded.moved_under
 
     def reading(self, game_id, mapped):
