@@ -178,7 +178,17 @@ def _movement(state: dict, side: str) -> list[Decision]:
         plan, after = _stand_to_fire(state, side, (plan, after), held, drawn, order)
     state = after
     _, leaders_moved = move_leaders(state, side)  # Doomed Victory 8.1: after the units they lead
-    return plan + leaders_moved + [Decision("end", "every unit that should move has moved (Sequence of Play)")]
+    return plan + leaders_moved + [Decision("end", _why_end(plan, held))]
+
+
+def _why_end(plan: list[Decision], held: frozenset[str]) -> str:
+    """Why the Movement Phase ends: every unit that should move has moved, or, where none moved, why
+    none did (the line read 'every unit that should move has moved' over phases where nothing moved)."""
+    if plan:
+        return "every unit that should move has moved (Sequence of Play)"
+    if held:
+        return "no unit moves: those that could close on the enemy do better where they stand (Combat B)"
+    return "no unit moves: none has a better hex within its reach (Sequence of Play)"
 
 
 def _stand_to_fire(state: dict, side: str, planned: tuple[list[Decision], dict], held: frozenset[str],

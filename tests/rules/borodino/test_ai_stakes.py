@@ -2,6 +2,7 @@
 combat result changes in the game's result (7 September Victory Conditions), and level 1 plays for it."""
 from __future__ import annotations
 
+import random
 from fractions import Fraction
 
 from rules import borodino
@@ -82,3 +83,14 @@ def test_level_1_makes_the_owed_attack_that_may_draw_and_says_why():
         "for what a result can still change: 1 chance in 6 that the French marginal victory (French units occupy "
         "every redoubt hex) no longer holds (Victory Conditions)")
     assert borodino.apply(b.s, "russian", borodino.parse("russian", decision.command))
+
+
+def test_a_movement_phase_where_no_unit_moves_says_why_none_did():
+    """Two Game-Turns from the end the stakes do not count yet: the Russian 5-4 is held back from the
+    1-2 it would owe next to the Schevardino redoubt, and the phase's `end` says why nothing moved (it
+    read 'every unit that should move has moved' over every such phase)."""
+    entry = {"id": "t", "scenario": "grand", "turn": 38, "player": "russian", "side": "russian",
+             "units": EVERY_REDOUBT + ["R-III-3 3022"]}
+    plan = level1.Level1().plan(borodino.view(position_state(entry), "russian"), (), random.Random(0))
+    assert [d.command for d in plan] == ["end"]
+    assert plan[0].reason == "no unit moves: those that could close on the enemy do better where they stand (Combat B)"
