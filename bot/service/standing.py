@@ -47,8 +47,9 @@ def orders(service: GameService, game_id: int, side: str, args: list[str], compo
     _checker(system)(state, side, args[0].lower())  # a kind that never falls to this side here: its rule refuses
     kind, order = args[0].lower(), check_order(table, args[0], args[1])
     service.store.set_standing_order(game_id, side, kind, order)
-    said_order = "no standing order: the game asks you" if order == ASK else table[kind][order]
-    result = Result(True, f"Standing order for {kind}: {order} ({said_order}).", seq, side)
+    # told after a dash, not in brackets: an order's words may end with their rule case in brackets
+    said_order = "no standing order; the game asks you" if order == ASK else table[kind][order]
+    result = Result(True, f"Standing order for {kind}: {order} — {said_order}.", seq, side)
     return follow(service, game_id, system, state, result, compose)
 
 

@@ -295,7 +295,7 @@ def test_orders_lists_sets_plays_at_once_and_clears(wager):
         "orders takes a kind of choice and an order: `orders answer loud`, or `orders` alone to list them.")
     assert service.submit(game, "red", "shout").accepted
     given = service.submit(game, "blue", "orders Answer Soft")  # the answer waits: played at once
-    assert (given.message, given.seq) == ("Standing order for answer: soft (answer softly). blue: answer soft, by "
+    assert (given.message, given.seq) == ("Standing order for answer: soft — answer softly. blue: answer soft, by "
                                           "standing order.", 2)
     assert service.store.standing_orders(game, "blue") == {"answer": "soft"}
     listed = service.submit(game, "blue", "orders")
@@ -303,7 +303,7 @@ def test_orders_lists_sets_plays_at_once_and_clears(wager):
     assert listed.reply.splitlines()[1] == "answer: soft"  # its own order, read from the store
     cleared = service.submit(game, "blue", "orders answer ask")
     assert (cleared.accepted, cleared.message, cleared.seq, cleared.side) == (
-        True, "Standing order for answer: ask (no standing order: the game asks you).", 2, "blue")
+        True, "Standing order for answer: ask — no standing order; the game asks you.", 2, "blue")
     assert service.store.standing_orders(game, "blue") == {}
 
 

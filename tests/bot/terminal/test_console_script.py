@@ -206,8 +206,8 @@ def test_a_standing_order_is_unnumbered_and_the_commands_it_plays_say_what_they_
     lines = ["russian: orders retreat away", "russian: orders advance always", "move 3321 3219", "end",
              "attack 3219 -> 3218"]
     told = [render(run_line(service, game, line), line) for line in lines]
-    assert told[0] == ("Standing order for retreat: away (each enemy unit I make retreat goes to the open hex "
-                       "farthest from my units (Retreat)).")
+    assert told[0] == ("Standing order for retreat: away — each enemy unit I make retreat goes to the open hex "
+                       "farthest from my units (Retreat).")
     attack = told[-1].splitlines()
     assert attack[0] == "[3] French: attack 3219 -> 3218." and attack[1].endswith("1-3, die 1: Ar.")
     assert attack[2:] == ["  Russian by standing order (retreat: away): retreat 3120.",
