@@ -186,6 +186,14 @@ def unsaid(told: str, head: str) -> str:
                      if not (line.startswith("  ") and fmt.said_by_headline(line, head)))
 
 
+def account(service: GameService, game_id: int, side: str, since: int) -> str:
+    """What the incoming player missed (catch_up.since_last_look), without the lines of events the
+    headline of the status under it says, as the live screen leaves them (`unsaid`): '  Russian
+    impulse (4.0).' above 'Turn 1 of 4 | Impulses Phase | Russian player' and its prompt."""
+    return unsaid(since_last_look(service, game_id, side, since),
+                  fmt.headline(service.system(game_id).view(service.load(game_id), side)))
+
+
 OWN_SIDE_ONLY = ("Refused: at this screen you speak for the {side} player alone (Fog of War: each "
                  "player sees only their own side); a side before a colon is for scripts.")
 LEAVE = ("{side} player: press Enter to clear the screen, then hand over to the {other} "
@@ -354,7 +362,7 @@ def play(service: GameService, game_id: int, read: Callable[[str], str] = input,
             maps.hand_over()
         if not sit_down(read, write, fmt.side_name(seated)):
             return 0
-        status = CLEAR + since_last_look(service, game_id, seated, looks.get(seated, 0)) + status
+        status = CLEAR + account(service, game_id, seated, looks.get(seated, 0)) + status
     write(status)
     if maps:
         write(maps.draw([], seated))
@@ -402,7 +410,7 @@ def play(service: GameService, game_id: int, read: Callable[[str], str] = input,
                 if not hand_over(read, write, maps, fmt.side_name(seated), fmt.side_name(side)):
                     return 0
                 seated = side
-                write(CLEAR + since_last_look(service, game_id, side, looks.get(side, 0))
+                write(CLEAR + account(service, game_id, side, looks.get(side, 0))
                       + fmt.status(system.view(service.load(game_id), seated)))
                 if maps:
                     write(maps.draw([], seated))

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from bot import text as fmt
 from bot.service import GameService
 from bot.store import Store
 from bot.terminal.catch_up import missed
@@ -126,3 +127,9 @@ def test_what_the_incoming_player_reads_does_not_depend_on_the_blocks_they_have_
     two = _russian_screen(other, lines, tmp_path / "two")
     assert "Since the Russian player last looked:" in one[1] and len(one[1].splitlines()) > len(lines)
     assert one == two
+    screen = one[1].split("\n")
+    head = next(n for n, line in enumerate(screen) if " | " in line)  # the status's headline, under the account
+    assert screen[head - 1:head + 1] == ["  French support units deactivate; activated leaders are reduced (5.4).",
+                                         "Turn 1 of 4 | Impulses Phase | Russian player"]  # 'Russian impulse (4.0).'
+    headline = "\n".join(screen[head:])
+    assert not any(line.startswith("  ") and fmt.said_by_headline(line, headline) for line in screen[:head])
