@@ -51,10 +51,11 @@ from rules.core.system import GameSystem
 if TYPE_CHECKING:
     import simcord
 
-# (system, scenario, options, player-turns played): whole Shevardino; the first turns of 5 September with
-# the Doomed Victory errata's rules; Bloody Monday's first impulses; 1812's first turns
+# (system, scenario, options, player-turns played): whole Shevardino; the first turns of 7 September (the
+# great battle: most units, most attacks a phase); the first turns of 5 September with the Doomed Victory
+# errata's rules; Bloody Monday's first impulses; 1812's first turns
 DOOMED_VICTORY = "dv_rally,dv_leaders,dv_rally_moves,dv_leaderless_halt"
-GAMES = (("borodino", "shevardino", "", 16), ("borodino", "5sep", DOOMED_VICTORY, 8),
+GAMES = (("borodino", "shevardino", "", 16), ("borodino", "7sep", "", 8), ("borodino", "5sep", DOOMED_VICTORY, 8),
          ("bloody_monday", "bloody_monday", "", 24), ("campaign_1812", "campaign", "", 12))
 GOAL_INTERACTIONS, GOAL_DMS = 3, 5  # a player who knows their orders, per player-turn; no silent wait
 LINES = 12  # random orders in one box before it ends the phase
