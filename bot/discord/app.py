@@ -293,6 +293,14 @@ class KolochaBot(commands.AutoShardedBot):
         await self._lost(str(channel.id), "its channel was deleted")
 
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        """A thread deleted alone, or with its channel: discord.py tells each thread of a deleted channel
+        after the channel, in handlers that race, and the channel's loss is told first whichever runs first,
+        so that a player's private thread in it went with the channel, said once in the DM saying the game
+        waits (Management.lose_channel), not also as a thread of its own deleted."""
+        if payload.parent_id is not None and self.get_channel(payload.parent_id) is None:  # gone with its channel
+            await self._lost(str(payload.parent_id), "its channel was deleted")
+            await self._lost(str(payload.thread_id), "its channel was deleted")
+            return
         await self._lost(str(payload.thread_id), "its thread was deleted")
 
     async def on_guild_remove(self, guild: discord.Guild) -> None:

@@ -5,12 +5,14 @@ before it opens or uses one, says truthfully who else could read it, and checks 
 seat changes hands."""
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 import discord
 import pytest
 from simcord.backend.errors import SetupError
 
+from bot.discord.app import KolochaBot
 from tests.bot.discord.sim import Server, play, reply, server
 
 POWERS = {"Manage Threads": discord.Permissions(manage_threads=True, view_channel=True),
@@ -144,6 +146,38 @@ def test_a_thread_goes_with_its_lost_channel_and_the_news_comes_by_dm(tmp_path):
             await s.boris.slash(s.watch, "game draw")
             await s.env.settle()
             assert "The Russian player offers a draw" in s.dms(s.anna)[-1]
+    play(test, tmp_path)
+
+
+def test_a_thread_deleted_with_its_channel_is_told_once_whichever_deletion_is_handled_first(tmp_path, monkeypatch):
+    """discord.py tells a deleted channel's threads deleted too, each to a handler of its own that may run
+    before the channel's: Anna is told once, that her thread went with the channel, never also that her
+    thread was deleted and that `/game inbox` in a channel gone opens another."""
+    channel_deleted, thread_deleted, handled = KolochaBot.on_guild_channel_delete, KolochaBot.on_raw_thread_delete, \
+        asyncio.Event()
+
+    async def first(self: KolochaBot, payload: discord.RawThreadDeleteEvent) -> None:
+        await thread_deleted(self, payload)
+        handled.set()
+
+    async def then(self: KolochaBot, channel: discord.abc.GuildChannel) -> None:
+        await handled.wait()  # the thread's handler has run whole
+        await channel_deleted(self, channel)
+    monkeypatch.setattr(KolochaBot, "on_raw_thread_delete", first)
+    monkeypatch.setattr(KolochaBot, "on_guild_channel_delete", then)
+
+    async def test(db: Path) -> None:
+        async with server(db) as s:
+            game_id = await bloody_monday(s)
+            reply(await s.anna.slash(s.channel, "game inbox"))
+            await s.env.settle()
+            before = len(s.dms(s.anna))
+            s.env.backend.delete_channel(s.channel.id)
+            await s.env.settle()
+            (paused,) = s.dms(s.anna)[before:]
+            assert paused.startswith(f"Game {game_id}: ") and "is paused: its channel was deleted" in paused
+            assert paused.endswith("Your private thread went with the channel: your private news of it comes by DM "
+                                   "again.")
     play(test, tmp_path)
 
 
