@@ -251,7 +251,7 @@ class Play(Room):
                     continue
                 if not batch.held or await asyncio.to_thread(self._asked_of, game_id, orders.side):
                     await asyncio.to_thread(self.store.add_outbox, game_id, [(orders.side, message(words(
-                        "Your held orders, played once the choices were made:\n", batch.reply())))])
+                        "your held orders, played once the choices were made:\n", batch.reply())))])
         finally:
             if flush:
                 await self.tables.delivery.flush(game_id)

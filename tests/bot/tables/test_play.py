@@ -363,7 +363,7 @@ def test_held_orders_that_leave_their_side_to_move_are_told_to_it(wager):
     run(tables.play.submit(BORIS, CHANNEL, "plan bold"))
     assert toy_wager.choice(tables.service.load(game_id)) == {"kind": "echo", "side": "red"}
     assert tables.delivery.messenger.to(ANNA.id)[-1].startswith(
-        f"Game {game_id}: Your held orders, played once the choices were made:\nRed: shout.")
+        f"Game {game_id}: your held orders, played once the choices were made:\nRed: shout.")
 
 
 def test_held_orders_their_authors_own_command_lets_play_are_told_by_the_channel_alone(wager):
@@ -522,7 +522,7 @@ def test_held_orders_stopped_by_their_own_sides_choice_are_told_at_once(wager):
     run(tables.play.submit(ANNA, CHANNEL, "plan calm"))
     assert toy_wager.choice(tables.service.load(game_id)) == {"kind": "echo", "side": "red"}
     told = messenger.to(ANNA.id)[-1]
-    assert told.startswith(f"Game {game_id}: Your held orders, played once the choices were made:\n1. ✅ Red: shout.")
+    assert told.startswith(f"Game {game_id}: your held orders, played once the choices were made:\n1. ✅ Red: shout.")
     assert told.endswith("Held until the choice waiting now is made, then played in order (a new message of orders "
                          "replaces them): 2. shout.")
 
