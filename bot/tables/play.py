@@ -272,12 +272,15 @@ class Play(Room):
         """Whether held orders need no word to their author: each was played (none refused, none held
         again), the channel's lines said all that the author's reply would (nothing hidden, nothing
         private), and the game no longer waits for the side, or their author's own command let them
-        play (`present`: they read the channel they just acted in), so the reply would not be their
-        word to move either. A DM that only said 'French: end.' under the channel's '**anna** —
+        play (`present`: they read the channel they just acted in, where the choice that holds the rest
+        again, if one does, is asked of them), so the reply would not be their word to move either. In
+        7 Sept a Russian who answered each choice by its button got a DM 'your held orders, played once the
+        choices were made' at each of his clicks (four in a Combat Phase) repeating the attack above his
+        next question. A DM that only said 'French: end.' under the channel's '**anna** —
         French: end.' notified the player of nothing; nor did 'Your held orders ...: 1. ✅ French:
         attack 3220 -> 3218 ...' under the channel's same lines, their buttons with them, after
         Anna's own click 'Stay: no advance.' let the attack play."""
-        if not batch.accepted or batch.held:
+        if not batch.accepted or (batch.held and not present):  # held again: the rest waits, unseen in the channel
             return False
         if any(tells_more(said.line, said.public) or set(said.news) - set(said.public) for said in batch.said):
             return False

@@ -366,13 +366,16 @@ def test_held_orders_that_leave_their_side_to_move_are_told_to_it(wager):
         f"Game {game_id}: your held orders, played once the choices were made:\nRed: shout.")
 
 
-def test_held_orders_their_authors_own_command_lets_play_are_told_by_the_channel_alone(wager):
+@pytest.mark.parametrize("orders", ["shout; shout", "shout; shout; shout"])
+def test_held_orders_their_authors_own_command_lets_play_are_told_by_the_channel_alone(wager, orders):
     """Red's own plan begins turn 2 and lets her held shout play, which leaves her to echo: she
     reads the channel she just acted in, whose lines say the shout and 'Red player: your move'; a DM
-    'Your held orders ...: Red: shout.' told her nothing more."""
+    'Your held orders ...: Red: shout.' told her nothing more, nor where the echo holds the rest again
+    (a 7 Sept Russian clicking each choice got four such DMs, each repeating the attack above his next
+    question)."""
     tables, game_id = wager
     messenger = tables.delivery.messenger
-    run(tables.play.orders(ANNA, CHANNEL, "shout; shout"))
+    run(tables.play.orders(ANNA, CHANNEL, orders))
     for line in ("answer soft", "orders answer loud", "plan bold"):
         run(tables.play.submit(BORIS, CHANNEL, line))
     told, posted = len(messenger.to(ANNA.id)), len(messenger.in_channel(CHANNEL))
@@ -513,13 +516,15 @@ def test_another_sides_secret_order_does_not_expire_a_question_nor_a_request_to_
 
 def test_held_orders_stopped_by_their_own_sides_choice_are_told_at_once(wager):
     """Blue's standing order answers loudly, which leaves Red the echo to choose: Red's held
-    orders, played at the next turn, stop at it and Red hears at once, since Red must answer."""
+    orders, played at the next turn that Blue's plan begins, stop at it and Red hears at once, since
+    Red must answer."""
     tables, game_id = wager
     messenger = tables.delivery.messenger
     run(tables.play.orders(ANNA, CHANNEL, "shout; shout; shout"))
-    for line in ("answer soft", "orders answer loud", "plan bold"):
+    for line in ("answer soft", "orders answer loud"):
         run(tables.play.submit(BORIS, CHANNEL, line))
     run(tables.play.submit(ANNA, CHANNEL, "plan calm"))
+    run(tables.play.submit(BORIS, CHANNEL, "plan bold"))
     assert toy_wager.choice(tables.service.load(game_id)) == {"kind": "echo", "side": "red"}
     told = messenger.to(ANNA.id)[-1]
     assert told.startswith(f"Game {game_id}: your held orders, played once the choices were made:\n1. ✅ Red: shout.")
