@@ -17,10 +17,10 @@ from bot.permissions import (
     commanding_side,
     sides_of,
 )
-from bot.service import QUERIES, Result, before_the_answers, simultaneous
+from bot.service import QUERIES, Result, simultaneous
 from bot.store import Outbox
 from bot.tables import held, stale, superseded
-from bot.tables.batch import MOST, PASSED, Batch, Said, lines_of, news_of, public_texts, tells_more
+from bot.tables.batch import MOST, PASSED, Batch, Said, lines_of, news_of, own_line, public_texts, tells_more
 from bot.tables.news import Change
 from bot.tables.room import Room
 from bot.words import Text, join, name, table, words
@@ -315,7 +315,7 @@ class Play(Room):
             return Said(line, False, result.message, moot=result.moot)
         await change.settle(flush)
         text = change.reply(result)
-        return Said(line, True, text, public_texts(result), news_of(result), own=before_the_answers(text, result),
+        return Said(line, True, text, public_texts(result), news_of(result), own=own_line(text, result),
                     in_place=change.in_place)
 
     def _judge(self, actor: Actor, game_id: int, line: str, side: str | None, seen: int | None,

@@ -667,6 +667,56 @@ def test_a_box_s_map_under_its_last_line_shows_the_same_whatever_the_hidden_stac
     assert box_read()[1] is not None
 
 
+def battle_box_read() -> tuple[list[str], str | None]:
+    """What the Russian player observes of 1812's box of `end` and `end` past his Forced March Phase, where both
+    players' standing orders fight the battle in Kovno (11) (tests/bot/discord/test_1812_posts.py), and where it
+    parts between the position and one whose French stacks in East Prussia (30) and Warsaw (31), both unseen, are
+    exchanged."""
+    from rules import campaign_1812
+    from rules.campaign_1812 import swaptest as campaign_swaptest
+    from tests.rules.campaign_1812.c1812_helpers import position, rig
+
+    state = position({11: {"inf": 4}, 30: {"inf": 2}, 31: {"inf": 1, "cav": 1}}, {11: {"inf": 2, "cav": 1},
+                                                                                6: {"inf": 1}}, player="russian")
+    rig(state["dice"], 1, 1, 1, 1)
+    given = [fog_check.Line(line, accepted=True) for line in ("end", "end")]
+    one, two = (fog_check.observed(campaign_1812, at, "russian", given, batched=True, terminal=False)
+                for at in (state, campaign_swaptest.swapped(state, "french", 30, 31)))
+    return one, fog_check.first_difference(one, two)
+
+
+@pytest.mark.long  # four games at a table: about a second
+def test_a_box_past_a_battle_tells_the_russian_his_own_plan_the_same_whatever_the_hidden_stacks_hold(monkeypatch):
+    """1812, Combat: a Russian box past his Forced March Phase whose battle both players' standing orders fight
+    tells the battle, his own plan by what he chose and his retreat in the order they happened (bot/tables/
+    batch.py, news_of): that reads the same whichever French stacks, unseen, hold what; the positive control:
+    plant a leak (each answer told under the box's line ends with a digest of the whole position) and the check
+    shows it."""
+    from bot.store.preferences import PreferencesPart
+    from bot.tables import batch, play
+
+    orders = {"plan": "steady", "retreat": "rearward", "attrition": "nearest"}  # both players', as the game starts
+    monkeypatch.setattr(PreferencesPart, "standing_orders", lambda self, game_id, side: dict(orders))
+    seen, differ = battle_box_read()
+    assert differ is None
+    assert any("Your Battle Plan in Kovno (11): Assault, by standing order. Battle of Kovno (11): " in line and
+               "must retreat. The Russian stack in Kovno (11) retreats to Dinaburg (6), by standing order." in line
+               for line in seen), [line for line in seen if "Kovno" in line]
+    position, judge, answered = {}, play.Play._judge, batch._answered
+
+    def reading(self, actor, game_id, *args, **kwargs):
+        position["now"] = self.service.load(game_id)
+        return judge(self, actor, game_id, *args, **kwargs)
+
+    def telling_too_much(r, side, told):
+        answer, told = answered(r, side, told)
+        return f"{answer} ({whole(position['now'])})", told
+
+    monkeypatch.setattr(play.Play, "_judge", reading)
+    monkeypatch.setattr(batch, "_answered", telling_too_much)
+    assert battle_box_read()[1] is not None
+
+
 @functools.cache
 def hit_clicked_asked() -> tuple[dict, dict]:
     """Bloody Monday, seed 1: the French first impulse's fires into 42, 45 and 46 (test_choice_buttons' OPENING),
