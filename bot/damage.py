@@ -56,11 +56,14 @@ def prefs(text: str | None) -> dict:
 
 
 def held_orders(row: dict) -> dict:
-    """A held_orders row: who wrote them and their lines, a list of texts."""
+    """A held_orders row: who wrote them, their lines, a list of texts, and the number of the first
+    in its message, a whole number from 1."""
     lines = _json(row["lines"], list, [])
     if not lines or not all(isinstance(line, str) for line in lines):
         raise ValueError("held orders must be a list of texts")
-    return {"user": row["user"], "name": row["name"], "lines": lines}
+    if not isinstance(row["first"], int) or row["first"] < 1:
+        raise ValueError("the number of the first held order must be a whole number from 1")
+    return {"user": row["user"], "name": row["name"], "lines": lines, "first": row["first"]}
 
 
 def notice(game_id: int, table: str) -> str:

@@ -201,6 +201,13 @@ _add_column("games.absent: the sides absent for the rest of a player-turn", "gam
 _add_column("games.against: the seats and start a game opened against the computer awaits", "games", "against")
 
 
+@MIGRATIONS(name="held_orders.first: the number of the first order held in the message it came from")
+def _held_first(db: sqlite_utils.Database) -> None:
+    # the reply to that message numbered its orders, and the word on what became of them numbers them alike
+    # (bot/tables/held.py); held orders kept before it are numbered from 1, as they were
+    db.table("held_orders").add_column("first", int, not_null_default=1)
+
+
 def adopt_first(db: sqlite_utils.Database) -> None:
     """Record in sqlite-utils' table the migrations a file from Kolocha's first hour (23 Nov 2026)
     had applied: it kept them in a table of its own, `migrations` (version, name, applied_at), so

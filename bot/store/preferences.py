@@ -39,14 +39,15 @@ class PreferencesPart(Connection):
         return {row["kind"]: row["standing"] for row in self.db.query(
             "SELECT kind, standing FROM standing_orders WHERE game = ? AND side = ?", [game_id, side])}
 
-    def hold_orders(self, game_id: int, side: str, user: str, name: str, lines: list[str]) -> None:
-        """Keep the rest of a side's message of orders (bot/tables/held.py), replacing what it held."""
+    def hold_orders(self, game_id: int, side: str, user: str, name: str, lines: list[str], first: int = 1) -> None:
+        """Keep the rest of a side's message of orders (bot/tables/held.py), replacing what it held;
+        `first`: the number of the first of them in that message."""
         with self.transaction():
-            self.db.execute("INSERT OR REPLACE INTO held_orders VALUES (?, ?, ?, ?, ?)",
-                            [game_id, side, user, name, json.dumps(lines)])
+            self.db.execute("INSERT OR REPLACE INTO held_orders (game, side, user, name, lines, first) "
+                            "VALUES (?, ?, ?, ?, ?, ?)", [game_id, side, user, name, json.dumps(lines), first])
 
     def held_orders(self, game_id: int, side: str) -> dict | None:
-        """A side's held orders ({"user", "name", "lines"}), None when it holds none."""
+        """A side's held orders ({"user", "name", "lines", "first"}), None when it holds none."""
         rows = list(self.db.query("SELECT * FROM held_orders WHERE game = ? AND side = ?", [game_id, side]))
         try:
             return damage.held_orders(rows[0]) if rows else None

@@ -139,13 +139,15 @@ class Said:
 @dataclass
 class Batch:
     """A message's orders and what became of those tried, in order; `hidden`: the game hides
-    information, so a typed order that tells more than its public line is withdrawn."""
+    information, so a typed order that tells more than its public line is withdrawn; `first`: the
+    number of its first order in the message (held orders are the rest of one, numbered as there)."""
 
     lines: list[str]
     hidden: bool = False
     said: list[Said] = field(default_factory=list)
     held: bool = False  # the orders not tried wait for a choice to be made (bot/tables/held.py)
     released: bool = False  # held orders judged once the choices were made: part of a longer message
+    first: int = 1
 
     def passes(self, said: Said) -> bool:
         """Whether a refused order is passed over: it declines a choice none waits for (`Said.moot`),
@@ -173,14 +175,12 @@ class Batch:
         after a refusal. The author's words are shown as written, never read as markup."""
         if len(self.lines) == 1 and self.said:
             return self.said[0].text
-        out: list[Text] = [_told(n, said) for n, said in enumerate(self.said, 1)]
-        untried = self.untried()
+        out: list[Text] = [_told(n, said) for n, said in enumerate(self.said, self.first)]
+        untried, first = self.untried(), self.first + len(self.said)
         if untried and self.held:
-            first = len(self.said) + 1
             out.append(words(f"Held until the choice waiting now is made, then played in order (a new message "
                              f"of orders replaces them): ", _listed(untried, first), "."))
         elif untried:
-            first = len(self.said) + 1
             out.append(words(f"Not tried, after line {first - 1} was refused: ", _listed(untried, first),
                              ". Send them again once it is put right."))
         return join(out)

@@ -5,8 +5,9 @@ before the next order can be judged (a Borodino retreat or advance, Bloody Monda
 defender's choice), by the opponent or by the player themself. The orders from the one refused
 for that reason on are held, not dropped: once no choice waits and the side may act, they are
 judged in order as if sent then (and held again should a new choice stop them). Their author is
-told what became of them. A new message of orders from the side replaces what it held; only
-players' own messages (not a deadline's or the computer's commands) set them going.
+told what became of them, each order under the number the reply to its message gave it (`first`).
+A new message of orders from the side replaces what it held; only players' own messages (not a
+deadline's or the computer's commands) set them going.
 
 Held orders are the side's own words, kept for it alone: whether the game holds some is
 nobody else's business, and they are judged on the position everyone sees when they are due.
@@ -24,15 +25,16 @@ from rules.core.system import GameSystem
 
 @dataclass(frozen=True)
 class Held:
-    """A side's held orders and who wrote them."""
+    """A side's held orders, who wrote them, and the number of the first in their message."""
 
     side: str
     actor: Actor
     lines: list[str]
+    first: int = 1
 
 
 def hold(store: Store, game_id: int, held: Held) -> None:
-    store.hold_orders(game_id, held.side, held.actor.id, held.actor.name, held.lines)
+    store.hold_orders(game_id, held.side, held.actor.id, held.actor.name, held.lines, held.first)
 
 
 def drop(store: Store, game_id: int, side: str) -> None:
@@ -41,7 +43,7 @@ def drop(store: Store, game_id: int, side: str) -> None:
 
 def held_by(store: Store, game_id: int, side: str) -> Held | None:
     row = store.held_orders(game_id, side)
-    return None if row is None else Held(side, Actor(row["user"], row["name"], False), row["lines"])
+    return None if row is None else Held(side, Actor(row["user"], row["name"], False), row["lines"], row["first"])
 
 
 def waits_for_a_choice(system: GameSystem, state: dict, side: str, line: str) -> bool:

@@ -159,7 +159,8 @@ class Play(Room):
             if batch.passes(said):
                 batch.said.append(Said(line, True, PASSED, moot=True))
                 continue
-            if not said.accepted and await asyncio.to_thread(self._hold, game_id, actor, side, batch.lines[n:]):
+            if not said.accepted and await asyncio.to_thread(self._hold, game_id, actor, side, batch.lines[n:],
+                                                             batch.first + n):
                 batch.held = True
                 return mapped
             batch.said.append(said)
@@ -212,14 +213,14 @@ class Play(Room):
         for own in [side] if side else sides_of(self.store.seats(game_id), actor):
             held.drop(self.store, game_id, own)
 
-    def _hold(self, game_id: int, actor: Actor, side: str | None, lines: list[str]) -> bool:
-        """Under the game's lock: hold `lines` (from a refused order on) for the person's side when
-        a choice still to be made is what refused it (bot/tables/held.py)."""
+    def _hold(self, game_id: int, actor: Actor, side: str | None, lines: list[str], first: int) -> bool:
+        """Under the game's lock: hold `lines` (from a refused order on, the `first`th of its message)
+        for the person's side when a choice still to be made is what refused it (bot/tables/held.py)."""
         own = self._own_side(game_id, actor, side)
         if own is None or not held.waits_for_a_choice(self.service.system(game_id), self.service.load(game_id),
                                                       own, lines[0]):
             return False
-        held.hold(self.store, game_id, held.Held(own, actor, lines))
+        held.hold(self.store, game_id, held.Held(own, actor, lines, first))
         return True
 
     def _due_held(self, game_id: int) -> held.Held | None:
@@ -242,7 +243,7 @@ class Play(Room):
         try:
             while (orders := await asyncio.to_thread(self._due_held, game_id)) is not None:
                 at = await asyncio.to_thread(self.store.last_seq, game_id)  # the command that let them play
-                batch = Batch(orders.lines, released=True)  # told privately, never withdrawn: hidden or not
+                batch = Batch(orders.lines, released=True, first=orders.first)  # told privately, never withdrawn
                 await self._judge_all(orders.actor, game_id, orders.side, batch)
                 async with self.tables.delivery.sending(game_id):  # none of its rows on its way meanwhile
                     await asyncio.to_thread(self._supersede, game_id, at, orders.side)

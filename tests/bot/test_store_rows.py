@@ -392,13 +392,15 @@ def test_standing_orders_are_per_side_and_kind_and_ask_removes_one(store):
 
 def test_held_orders_are_per_side_replaced_dropped_and_forgotten_when_the_game_ends(store):
     """A side's held orders (bot/tables/held.py): one set a side, a new message replacing the old;
-    nothing is held once the game is over, by the rules or outside them."""
+    nothing is held once the game is over, by the rules or outside them. Each keeps the number of
+    its first order in the message it came from."""
     game_id, other = played(store, 1), played(store, 0)
-    store.hold_orders(game_id, "red", "7", "ada", ["move 1 2", "end"])
-    store.hold_orders(game_id, "red", "7", "ada", ["end"])
+    store.hold_orders(game_id, "red", "7", "ada", ["move 1 2", "end"], first=2)
+    store.hold_orders(game_id, "red", "7", "ada", ["end"], first=3)
     store.hold_orders(game_id, "blue", "8", "bo", ["attack 3"])
     store.hold_orders(other, "red", "7", "ada", ["end"])
-    assert store.held_orders(game_id, "red") == {"user": "7", "name": "ada", "lines": ["end"]}
+    assert store.held_orders(game_id, "red") == {"user": "7", "name": "ada", "lines": ["end"], "first": 3}
+    assert store.held_orders(game_id, "blue")["first"] == 1
     store.drop_held_orders(game_id, "red")
     assert store.held_orders(game_id, "red") is None and store.held_orders(game_id, "blue") is not None
     store.append(game_id, command(1), {}, [], status="over")
@@ -424,9 +426,23 @@ def test_held_orders_kept_as_meta_values_move_to_their_table(tmp_path):
     db.conn.commit()
     db.close()
     store = Store(path)
-    assert store.held_orders(1, "red") == held
+    assert store.held_orders(1, "red") == held | {"first": 1}
     assert store.held_orders(1, "blue") is None and store.held_orders(2, "red") is None
     assert [row[0] for row in store.db.execute("SELECT key FROM meta")] == ["told how to give orders: 7"]
+
+
+def test_held_orders_kept_before_their_first_number_are_numbered_from_1(tmp_path):
+    """A file from before held orders kept the number of their first order in its message: those it
+    holds are numbered from 1, as their author's word on them numbered them then."""
+    path = tmp_path / "old.sqlite"
+    db = sqlite_utils.Database(path)
+    MIGRATIONS.apply(db, stop_before="held_orders.first: the number of the first order held in the message it "
+                                     "came from")
+    db.execute("INSERT INTO games (id, system, scenario, seed, status) VALUES (1, 'toy_system', 'short', 1, 'active')")
+    db.execute("INSERT INTO held_orders VALUES (1, 'red', '7', 'ada', ?)", [json.dumps(["end"])])
+    db.conn.commit()
+    db.close()
+    assert Store(path).held_orders(1, "red") == {"user": "7", "name": "ada", "lines": ["end"], "first": 1}
 
 
 # -- deadlines ----------------------------------------------------------------------------------------

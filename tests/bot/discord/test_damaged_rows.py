@@ -152,16 +152,18 @@ def test_a_damaged_row_read_inside_a_write_or_beyond_a_lost_quarantine_is_left_o
     assert f"a damaged deadlines row ({game_id}) could not be set aside" in caplog.messages
 
 
-@pytest.mark.parametrize("lines", BROKEN + ["[]", "[\"end\", 3]"])
-def test_damaged_held_orders_are_set_aside_and_their_author_may_send_them_again(store, lines):
-    """Held orders whose lines are not a list of texts: the side holds nothing (none is played
-    half-read), and the server's owner is told what that means."""
+@pytest.mark.parametrize("column, value", [*(("lines", lines) for lines in BROKEN + ["[]", "[\"end\", 3]"]),
+                                           ("first", "second"), ("first", 0)])
+def test_damaged_held_orders_are_set_aside_and_their_author_may_send_them_again(store, column, value):
+    """Held orders whose lines are not a list of texts, or whose first line's number in its message
+    is not a whole number from 1: the side holds nothing (none is played half-read), and the server's
+    owner is told what that means."""
     game_id = store.create_game("toy_system", "short", 1, guild="900", channel="100")
     store.hold_orders(game_id, "red", "7", "ada", ["end"])
-    store.hold_orders(game_id, "blue", "8", "bo", ["end"])
-    spoil(store, "UPDATE held_orders SET lines = ? WHERE side = 'red'", lines)
+    store.hold_orders(game_id, "blue", "8", "bo", ["end"], first=2)
+    spoil(store, f"UPDATE held_orders SET {column} = ? WHERE side = 'red'", value)
     assert store.held_orders(game_id, "red") is None
-    assert store.held_orders(game_id, "blue") == {"user": "8", "name": "bo", "lines": ["end"]}
+    assert store.held_orders(game_id, "blue") == {"user": "8", "name": "bo", "lines": ["end"], "first": 2}
     assert quarantined(store) == [("held_orders", str(game_id))]
     reason, = store.db.execute("SELECT reason FROM quarantine").fetchone()
     assert reason.startswith(("JSONDecodeError: ", "ValueError: "))  # why, kept with the copy

@@ -103,6 +103,17 @@ def test_one_order_is_answered_with_its_own_words_several_with_a_line_each():
         "1. roll.")
 
 
+def test_held_orders_are_numbered_as_in_the_message_they_came_from():
+    """Held orders from the 31st line of a box on: their reply numbers them from 31, as the box's did."""
+    batch = Batch(["a", "b", "c"], said=[Said("a", True, "A."), Said("b", False, "Not now.")], released=True,
+                  first=31)
+    assert plain(batch.reply()) == ("31. ✅ a — A.\n32. ❌ b — Not now.\nNot tried, after line 32 was refused: "
+                                    "33. c. Send them again once it is put right.")
+    batch = Batch(["a", "b"], said=[Said("a", True, "A.")], released=True, first=31, held=True)
+    assert plain(batch.reply()) == ("31. ✅ a — A.\nHeld until the choice waiting now is made, then played in order "
+                                    "(a new message of orders replaces them): 32. b.")
+
+
 def test_the_author_reads_an_effect_once_in_the_fuller_words():
     """A hidden block's move is public as 'A French block moves ...' and named to its side: the
     side's reply read both (seen on simcord in every Bloody Monday and 1812 box of moves); it reads

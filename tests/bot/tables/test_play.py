@@ -464,7 +464,8 @@ def test_at_a_hot_seat_orders_are_held_for_the_side_they_were_given_for(tmp_path
     run(tables.play.submit(ANNA, CHANNEL, "plan calm", side="red"))  # turn 3: Red's first held shout is played,
     assert tables.store.last_seq(game_id) == 9  # the second held again for Red behind Blue's answer, not told yet
     assert not any("held orders" in dm for dm in tables.delivery.messenger.to(ANNA.id))
-    assert tables.store.held_orders(game_id, "red")["lines"] == ["shout"]
+    assert {k: v for k, v in tables.store.held_orders(game_id, "red").items() if k in ("lines", "first")} == \
+        {"lines": ["shout"], "first": 3}  # the third line of the box, held again
 
 
 def test_ending_a_phase_or_resigning_is_asked_first_for_the_callers_side_at_this_position(service):
@@ -517,7 +518,9 @@ def test_another_sides_secret_order_does_not_expire_a_question_nor_a_request_to_
 def test_held_orders_stopped_by_their_own_sides_choice_are_told_at_once(wager):
     """Blue's standing order answers loudly, which leaves Red the echo to choose: Red's held
     orders, played at the next turn that Blue's plan begins, stop at it and Red hears at once, since
-    Red must answer."""
+    Red must answer. The orders keep the numbers her box's reply gave them (its second and third
+    lines: in Last Blood a reply's '33. inspire F-V-P F-V-18' came back '30. ✅ French: inspire ...'),
+    and those held again keep theirs."""
     tables, game_id = wager
     messenger = tables.delivery.messenger
     run(tables.play.orders(ANNA, CHANNEL, "shout; shout; shout"))
@@ -527,9 +530,10 @@ def test_held_orders_stopped_by_their_own_sides_choice_are_told_at_once(wager):
     run(tables.play.submit(BORIS, CHANNEL, "plan bold"))
     assert toy_wager.choice(tables.service.load(game_id)) == {"kind": "echo", "side": "red"}
     told = messenger.to(ANNA.id)[-1]
-    assert told.startswith(f"Game {game_id}: your held orders, played once the choices were made:\n1. ✅ Red: shout.")
+    assert told.startswith(f"Game {game_id}: your held orders, played once the choices were made:\n2. ✅ Red: shout.")
     assert told.endswith("Held until the choice waiting now is made, then played in order (a new message of orders "
-                         "replaces them): 2. shout.")
+                         "replaces them): 3. shout.")
+    assert tables.store.held_orders(game_id, "red")["first"] == 3
 
 
 def test_the_hint_is_for_the_game_of_the_channel_it_was_typed_in(service):
