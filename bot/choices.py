@@ -11,6 +11,7 @@ of at most 100 characters each, as Discord allows (a name longer than that is th
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 
 MAX_CHOICES = 25
 MAX_LENGTH = 100
@@ -36,7 +37,21 @@ def _pick(values: list[str], typed: str, names: Names | None = None) -> list[Cho
 
 
 def _words(texts: list[str], verb: str) -> list[list[str]]:
-    return [words for words in (t.split() for t in texts) if words[:1] == [verb]]
+    """The words of each legal command with that verb, in their order."""
+    return _by_verb(tuple(texts)).get(verb, [])
+
+
+@lru_cache(maxsize=8)
+def _by_verb(texts: tuple[str, ...]) -> dict[str, list[list[str]]]:
+    """The legal commands' words, by their first: each field a player fills in reads the same
+    texts again (a Bloody Monday position has hundreds), so the last few positions' are kept.
+    Callers must not change them."""
+    found: dict[str, list[list[str]]] = {}
+    for text in texts:
+        words = text.split()
+        if words:
+            found.setdefault(words[0], []).append(words)
+    return found
 
 
 def place_labels(view: dict) -> Names:
