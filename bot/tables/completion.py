@@ -3,6 +3,7 @@ position, and what each choice reads as on the board (bot/choices.py)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache, partial
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from bot import choices
@@ -30,13 +31,21 @@ class Acting(NamedTuple):
         return self.game_id, self.seq, self.side
 
 
+class Board(NamedTuple):
+    """What a side's view of a position names: its own units (by each word a command names them
+    with), where each stands (by that word in lower case) and the places' labels (bot/choices.py)."""
+    names: choices.Names
+    places: dict[str, str]
+    labels: choices.Names
+
+
 class Completion(Room):
     """Choices for the fields of play commands, read from the engine's legal commands."""
 
     def __init__(self, tables: Tables):
         super().__init__(tables)
         self._legal: dict[tuple[int, int, str], list[str]] = {}
-        self._views: dict[tuple[int, int, str], dict] = {}
+        self._boards: dict[tuple[int, int, str], Board] = {}
 
     def legal_texts(self, actor: Actor, channel: str) -> list[str]:
         """The legal commands of the caller's side, as text (cached per position); none for
@@ -53,7 +62,7 @@ class Completion(Room):
             return None
         game_id = game["id"]
         seq, state = self.service.position(game_id)
-        system = self.service.system(game_id)
+        system = self.service.system_named(game["system"])  # the row just read: one read a field
         mine = sides_of(self.store.seats(game_id), actor)
         side = next((s for s in mine if s in system.active_sides(state)), None)
         return None if side is None or not game["started_at"] else Acting(game_id, side, seq, state, system)
@@ -63,10 +72,14 @@ class Completion(Room):
         return _kept(self._legal, acting.key,
                      lambda: [c.to_text() for c in acting.system.legal_commands(acting.state, acting.side)])
 
-    def _view(self, acting: Acting) -> dict:
-        """The side's view of the position, cached likewise: each field a player fills in asks for it
-        again at the same position."""
-        return _kept(self._views, acting.key, lambda: acting.system.view(acting.state, acting.side))
+    def _board(self, acting: Acting) -> Board:
+        """What the side's view of the position names, cached likewise: each field a player fills in
+        asks for it again at the same position."""
+        def read() -> Board:
+            view = acting.system.view(acting.state, acting.side)
+            places = {word.lower(): place for word, place in choices.unit_places(view, acting.side).items()}
+            return Board(choices.unit_names(view, acting.side), places, choices.place_labels(view))
+        return _kept(self._boards, acting.key, read)
 
     def verbs(self, game_id: int, sides: list[str]) -> set[str]:
         """The first words of every command legal now for these sides (the speaker's own:
@@ -79,7 +92,7 @@ class Completion(Room):
     def forget(self, game_id: int) -> None:
         """Drop what was cached for a game whose position changed."""
         self._legal = {key: texts for key, texts in self._legal.items() if key[0] != game_id}
-        self._views = {key: view for key, view in self._views.items() if key[0] != game_id}
+        self._boards = {key: board for key, board in self._boards.items() if key[0] != game_id}
 
     def complete(self, actor: Actor, channel: str, field: str, typed: str,
                  given: dict[str, str]) -> list[choices.Choice]:
@@ -93,19 +106,27 @@ class Completion(Room):
             return choices.attackers(texts, typed)
         if field == "defenders":
             return choices.defenders(texts, given.get("attackers") or "", typed)
-        side, system = acting.side, acting.system
+        system = acting.system
         named = getattr(system, "places_named", None)  # which places an order names (1812), read by their names
         if field not in ("unit", "to") and named is None:
             return choices.orders(texts, typed)
-        view = self._view(acting)
+        board = self._board(acting)
         if field == "unit":
-            return choices.move_units(texts, typed, choices.unit_names(view, side))
+            return choices.move_units(texts, typed, board.names)
         if field == "to":
             unit = given.get("unit") or ""
-            places = {word.lower(): place for word, place in choices.unit_places(view, side).items()}
-            return choices.move_destinations(texts, unit, typed, getattr(system, "distance", None),
-                                             places.get(unit.strip().lower()), choices.place_labels(view))
-        return choices.orders(texts, typed, named, choices.place_labels(view))
+            measured = getattr(system, "distance", None)
+            distance = None if measured is None else partial(_far, measured)
+            return choices.move_destinations(texts, unit, typed, distance, board.places.get(unit.strip().lower()),
+                                             board.labels)
+        return choices.orders(texts, typed, named, board.labels)
+
+
+@lru_cache(maxsize=4096)
+def _far(distance: choices.Distance, a: str, b: str) -> int | None:
+    """How far apart two places are, as the system measures them on its map, which never changes:
+    kept, for each field offering destinations asks it again of the places around each unit."""
+    return distance(a, b)
 
 
 def _kept(cache: dict, key: tuple[int, int, str], compute: Callable[[], Any]) -> Any:
