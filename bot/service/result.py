@@ -39,6 +39,8 @@ class Result:
     standing: str | None = None  # the standing order that gave this command
     forced: str | None = None  # why the rules left this command the only answer, played at once
     in_words: str | None = None  # played at once: its line on its first event's, as the channel's (`answer`)
+    leads: bool = False  # the first of a standing order's answers in a row, which names the order for them all
+    runs_on: bool = False  # a standing order's answer after another of it in a row, said without naming it again
     followed: list[Result] = field(default_factory=list)  # commands standing orders played after it
     ended: dict | None = None  # how the game ended outside the rules (an agreed draw)
     outcome: dict | None = None  # how the rules ended the game, when this command ended it (said at its line's end)

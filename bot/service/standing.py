@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from bot import text as fmt
 from bot.service.result import Compose, Result
 from bot.service.turns import on_its_first_event
+from bot.store import Told
 from rules.core.errors import CommandError, RulesError, RuleViolation
 from rules.core.standing import ASK, check_order, choosers, defaults
 from rules.core.system import GameSystem
@@ -19,6 +20,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("kolocha.service")
 FORCED, STANDING = "forced: ", "standing order "  # how a command played at once is stored: its row's text begins so
+# what an answer's landing tells: a standing order's answers in a row tell nothing else between them (Bloody
+# Monday 5.3.6: the hits counted, each unit's hit, a unit eliminated); a showdown between them ends the row
+LANDING = frozenset({"hits", "hit", "eliminated"})
 
 
 def how_played(row: dict) -> tuple[str | None, str | None]:
@@ -104,6 +108,7 @@ def follow(service: GameService, game_id: int, system: GameSystem, state: dict, 
     told like a typed one, saying why. A command the rules refuse (it never should) is logged and the
     side is asked instead; what was stored stands."""
     seats = service.store.seats(game_id)
+    row = _Row(service, game_id, system, compose)
     while (waiting := system.choice(state)) is not None:
         given = [(side, service.store.standing_orders(game_id, side)) for side in choosers(waiting)]
         found = [(side, orders, *played) for side, orders in given
@@ -116,7 +121,7 @@ def follow(service: GameService, game_id: int, system: GameSystem, state: dict, 
             done, state = service.store_command(
                 game_id, system, state, side, cmd,
                 {"user": seats.get(side), "text": f"{FORCED}{forced}" if forced else f"{STANDING}{order}"},
-                service.store.last_seq(game_id), None, compose, standing=order, forced=forced)
+                service.store.last_seq(game_id), None, row.compose, standing=order, forced=forced)
         except RulesError:
             log.exception("game %s: the %s of %s was refused", game_id,
                           f"forced answer {cmd.to_text()}" if forced else f"standing order {order}", side)
@@ -127,6 +132,37 @@ def follow(service: GameService, game_id: int, system: GameSystem, state: dict, 
         result.message += " " + told if told else ""
         result.seq = done.seq
     return result
+
+
+class _Row:
+    """The answers `follow` plays, each told as one of a row of its standing order's answers where it is
+    one (`Result.leads`, `Result.runs_on`): after one that goes on, or going on itself (`_goes_on`)."""
+
+    def __init__(self, service: GameService, game_id: int, system: GameSystem, compose: Compose):
+        self.service, self.game_id, self.system, self._compose = service, game_id, system, compose
+        self.going: tuple[str | None, str] | None = None  # the side and order of the last answer, if it goes on
+
+    def compose(self, result: Result, before: dict, after: dict) -> Told:
+        goes_on = _goes_on(self.service, self.game_id, self.system, result, after)
+        result.runs_on = self.going is not None and self.going == (result.side, result.standing)
+        result.leads = goes_on and not result.runs_on
+        self.going = (result.side, str(result.standing)) if goes_on else None
+        return self._compose(result, before, after)
+
+
+def _goes_on(service: GameService, game_id: int, system: GameSystem, result: Result, after: dict) -> bool:
+    """Whether a standing order's answer, said on its event, is followed at once by another of the same
+    order for the same side, nothing but its landing told between them (`LANDING`): by what everyone
+    reads, and whether the choice after it is answered at once, which never depends on a hidden unit."""
+    if not result.standing or on_its_first_event(system, result) is None or \
+            any(e.get("kind") not in LANDING for e in result.visible_to(None)):
+        return False
+    waiting, orders = system.choice(after), service.store.standing_orders(game_id, str(result.side))
+    if waiting is None or result.side not in choosers(waiting) or \
+            result.standing != f"{waiting['kind']}: {orders.get(waiting['kind'])}":
+        return False
+    played = at_once(system, after, str(result.side), orders)
+    return played is not None and played[1] is None
 
 
 def before_the_answers(text: str, result: Result) -> str | None:

@@ -127,7 +127,10 @@ TOLD_BY = {"move": ("move", "leader_move"), "advance": ("advance",)}  # an open 
 def on_its_event(result: Result, told: str) -> str:
     """The line of a command said on its first event's line `told` (`told_by_its_event`): the event,
     and where the player's standing order gave the command, or the rules left it the only answer, so
-    said, since no name stands before it.
+    said, since no name stands before it. A standing order's answers in a row (Bloody Monday's hits,
+    a choice each, 5.3.6) name it once, the first after its side's name as a standing order's own line
+    does ('Russian by standing order: a `hit` command.'), the others their events alone: four hits
+    read '..., by standing order.' each, mixed with the hits of the units they struck.
 
     >>> from bot.service.result import Result
     >>> on_its_event(Result(True, "", 1, standing="hits"), "The Russian player applies 2 hits in 46 (5.3.6).")
@@ -135,7 +138,17 @@ def on_its_event(result: Result, told: str) -> str:
     >>> on_its_event(Result(True, "", 1, forced="the only Russian block in 46"),
     ...              "The Russian player applies 2 hits in 46 (5.3.6).")
     'The Russian player applies 2 hits in 46 (5.3.6), forced: the only Russian block in 46.'
+    >>> on_its_event(Result(True, "", 1, "russian", standing="hit: protect_leaders", leads=True),
+    ...              "The Russian player applies 1 hit in 46 (5.3.6).")
+    'Russian by standing order: The Russian player applies 1 hit in 46 (5.3.6).'
+    >>> on_its_event(Result(True, "", 1, "russian", standing="hit: protect_leaders", runs_on=True),
+    ...              "Russian 2Gr (R-2-2Gr, infantry) takes a hit: strength 3 (5.3.6).")
+    'Russian 2Gr (R-2-2Gr, infantry) takes a hit: strength 3 (5.3.6).'
     """
+    if result.runs_on:
+        return told
+    if result.leads:
+        return f"{fmt.side_name(str(result.side))} by standing order: {told}"
     how = ", by standing order" if result.standing else f", forced: {result.forced}" if result.forced else ""
     return told.rstrip().removesuffix(".") + how + "." if how else told
 

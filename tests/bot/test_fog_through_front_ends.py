@@ -765,3 +765,43 @@ def test_a_click_and_the_hits_played_at_once_after_it_read_the_same_whatever_the
 
     monkeypatch.setattr(news.Change, "_answered", telling_too_much)
     assert read()[1] is not None
+
+
+def row_read() -> tuple[list[str], str | None]:
+    """What the French player observes of his guns' 2 hits into 42, each a choice that the Russian's standing order
+    (hit: protect_leaders) answers before the Russian is asked whether to retreat (6.4), and where it parts between
+    the position and one where R-1-17 (1), which he has not seen, stands in 42 for R-1-11 (3): there both hits
+    strike R-1-3."""
+    from tests.rules.bloody_monday.bm_helpers import do, position
+
+    blocks = {"F-I-D": 16, "F-I-1": (16, 4), "F-I-A1": (16, 3), "R-1-3": (42, 3), "R-1-11": (42, 3),
+              "R-1-BT": (42, 3), "R-1-17": (52, 1)}
+    state, _ = do(position(blocks, control={41: "russian"}, initiative="russian"), "french", "tactical",
+                  "activate F-I-D", "activate F-I-A1", "move F-I-1 42", "battle 42")
+    given = [fog_check.Line("orders hit protect_leaders", accepted=True, side="russian"),
+             fog_check.Line("fire F-I-A1 42", accepted=True)]
+    one, two = (fog_check.observed(bloody_monday, position, "french", given, terminal=False)
+                for position in (state, swaptest.swapped(state, "R-1-11", "R-1-17")))
+    return one, fog_check.first_difference(one, two)
+
+
+@pytest.mark.long  # four games at a table: about two seconds
+def test_hits_a_standing_order_applies_in_a_row_read_the_same_whatever_the_hidden_blocks_are(monkeypatch):
+    """Bloody Monday 5.3.6: a row of hits the Russian's standing order applies names the order once, on its first
+    line (bot/service/standing.py): whether an answer goes on in a row is read from what everyone reads, so it is
+    the same whichever Russian blocks, unseen, stand in 42; the positive control: plant a leak (a row goes on only
+    while the next hit strikes the same unit, a hidden one) and the check shows it."""
+    from bot.service import standing
+
+    seen, differ = row_read()
+    assert differ is None
+    assert any("Russian by standing order: The Russian player applies 1 hit in 42 (5.3.6).\nThe Russian player "
+               "applies 1 hit in 42 (5.3.6)." in line for line in seen), [line for line in seen if " 42 " in line]
+    goes_on = standing._goes_on
+
+    def on_one_unit(service, game_id, system, result, after):
+        nxt = system.standing_command(after, result.side, service.store.standing_orders(game_id, result.side))
+        return goes_on(service, game_id, system, result, after) and nxt is not None and nxt.to_text() == result.command
+
+    monkeypatch.setattr(standing, "_goes_on", on_one_unit)
+    assert row_read()[1] is not None

@@ -257,6 +257,50 @@ def test_hits_forced_after_the_showdown_are_one_answer_said_of_them_all(tmp_path
         "[1] French: battle 42.", *(f"  {line}" for line in [*battle, forced, *hits])]
 
 
+def test_hits_a_standing_order_applies_in_a_row_name_it_once(tmp_path):
+    """Bloody Monday 5.3.6: the French guns' 2 hits into 42 before the showdown, then 3 of the French battle's after
+    it, are a choice each, which the Russian's standing order answers: each hit read '..., by standing order.',
+    the 2 hits of one answer after the showdown among the single hits. A row of its answers, nothing else told
+    between them, names the order once, as its first line, after the Russian's name: in the channel, the reply
+    and the terminal. The showdown and its rolls between two answers end a row, and a new one names it again."""
+    from bot.terminal.console import render
+    from rules import bloody_monday
+    from tests.bot.discord.discord_fakes import ANNA, BORIS, CHANNEL, make_tables, run, seated_game
+    from tests.rules.bloody_monday.bm_helpers import do, position
+
+    blocks = {"F-I-D": 16, "F-I-1": (16, 4), "F-I-A1": (16, 3), "R-1-3": (42, 3), "R-1-11": (42, 3),
+              "R-1-BT": (42, 3)}
+    state, _ = do(position(blocks), "french", "tactical", "activate F-I-D", "activate F-I-A1", "move F-I-1 42",
+                  "battle 42")
+    fired = ["French A (F-I-A1, artillery) fires into 42: [5, 2, 6] at TF, 2 hits (5.3.1).",
+             "Russian by standing order: The Russian player applies 1 hit in 42 (5.3.6).",
+             "The Russian player applies 1 hit in 42 (5.3.6).",
+             "Showdown in 42 (5.3.3): French: French 1 (F-I-1, infantry); Russian: Russian 11 (R-1-11, infantry), "
+             "Russian 3 (R-1-3, infantry), Russian Barclay de Tolly (R-1-BT, tactical leader).",
+             "The Russian player rolls 5 dice in 42: 1 hit (5.3.4).",
+             "The French player rolls 4 dice in 42: 3 hits (5.3.4).",
+             "Russian by standing order: The Russian player applies 2 hits in 42 (5.3.6).",
+             "Russian 11 (R-1-11, infantry) takes a hit: strength 1 (5.3.6).",
+             "Russian 3 (R-1-3, infantry) takes a hit: strength 1 (5.3.6).",
+             "Russian 11 (R-1-11, infantry) in 42 is eliminated (a loss for morale, 2.4).",
+             "French 1 (F-I-1, infantry) takes a hit: strength 3 (5.3.6).",
+             "The battle in 42 is over, still contested (5.3.7)."]
+    service = _from(tmp_path / "table.sqlite", bloody_monday, state)
+    tables = make_tables(service, systems=("bloody_monday",))
+    game = run(seated_game(tables, system="bloody_monday", scenario="bloody_monday", seed=1))
+    run(tables.play.submit(BORIS, CHANNEL, "orders hit protect_leaders"))
+    posts = len(tables.delivery.messenger.in_channel(CHANNEL))
+    assert run(tables.play.submit(ANNA, CHANNEL, "fire F-I-A1 42")) == " ".join(
+        ["French: fire F-I-A1 42.", *(fired[n] for n in (1, 2, 6, 9))])
+    post, = tables.delivery.messenger.in_channel(CHANNEL)[posts:]
+    assert post == "\n".join([f"**Anna** — {fired[0]}", *fired[1:]])
+    terminal = _from(tmp_path / "terminal.sqlite", bloody_monday, state)
+    game = terminal.new_game("bloody_monday", "bloody_monday", 1)
+    terminal.submit(game, "russian", "orders hit protect_leaders")
+    assert render(terminal.submit(game, "french", "fire F-I-A1 42"), "fire F-I-A1 42", "french").split("\n") == [
+        "[1] French: fire F-I-A1 42.", *(f"  {line}" for line in fired)]
+
+
 @pytest.mark.parametrize("planted", [False, True])
 def test_the_words_of_a_forced_hit_never_tell_a_hidden_block(monkeypatch, planted):
     """The swap test through the front ends (bot/tools/fog_check.py): Last Blood's Grande Batterie fires into
