@@ -509,6 +509,8 @@ def _line(line: Text, head: Text, asks: dict[str, Text], seq: int | None = None,
                   crop=seq is not None)
     if head or asks:
         row["parts"] = {"line": words(line), "head": words(head), "asks": asks}
+    if head and short is not None:  # the line above the headline, where it stays (superseded.py)
+        row["parts"]["short"] = words(short)
     return row
 
 

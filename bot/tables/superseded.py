@@ -19,7 +19,9 @@ holds orders stays its own business.
 
 Orders of one message that pass several phases are told likewise, as one account: each phase's
 lines as they came, one map for the state the message leaves and one "your move" for what waits
-then (`unmapped`), under the lines of its last orders where those post no map (`moved_under`). An
+then (`unmapped`), under the lines of its last orders where those post no map (`moved_under`); where
+the last asks a question in the channel, its headline and map stay where the phase began, and no "your
+move" is said above the question, which says who acts (`_asked_under`). An
 1812 Russian box of moves, `end`, `end` past the forced marches and a battle posted the Forced March
 Phase's headline, map and "Russian player: your move", then the battle's Combat Phase and the French
 Player-Turn under another; Borodino's `end; end` past a Combat Phase alike.
@@ -114,6 +116,8 @@ def moved_under(rows: list[dict], at: int, channel: str, head: Text, seq: int) -
     if len(told) != 1 or not lines or lines[-1]["tried_at"] or lines[-1]["joined"] or \
             any("picture" in row["payload"] for row in lines):  # a later map says the position after them
         return {}
+    if "buttons" in lines[-1]["payload"]:  # a question asked under them, with its buttons: no "your move" above it
+        return _asked_under(rows, at, channel)
     (mapped,) = [row["payload"] for row in rows if row["id"] in told]
     last = lines[-1]["payload"]
     own = last.get("parts", {"line": words(last["text"]), "head": [], "asks": {}})
@@ -123,19 +127,32 @@ def moved_under(rows: list[dict], at: int, channel: str, head: Text, seq: int) -
                                          parts={"line": own["line"], "head": words(head), "asks": asks})}
 
 
-def _told_again(payload: dict, side: str | None, newer_map: bool) -> dict:
+def _asked_under(rows: list[dict], at: int, channel: str) -> dict[int, dict | None]:
+    """The channel line of the change stored at command `at` with its headline and map where the phase
+    began, and without its "your move" lines: a question a later order of the same message asked in
+    the channel, with its buttons, says who acts now. Shevardino's French box of moves, `end` and an
+    attack whose Dr asks him where the Russian unit retreats (Combat) read the Combat Phase's headline
+    under the question, the question again in it, and 'French player: your move' while it waited."""
+    return {row["id"]: told for row in rows
+            if row["seq"] == at and row["audience"] == channel and "parts" in row["payload"]
+            and not row["tried_at"] and not row["joined"]
+            and (told := _told_again(row["payload"], None, False, asked=True)) is not row["payload"]}
+
+
+def _told_again(payload: dict, side: str | None, newer_map: bool, asked: bool = False) -> dict:
     """A change's channel line without the headline, map and "your move" lines a later line says
-    anew, and without `side`'s "your move"; as it was when its buttons ask another side (what
-    they ask is not this module's to take back)."""
+    anew, and without `side`'s "your move" (every side's where a later question is `asked`); as it
+    was when its buttons ask another side (what they ask is not this module's to take back). Where its
+    headline stays, the line above it leaves out what the headline says (its `short`)."""
     buttons = payload.get("buttons")
     if buttons is not None and buttons.get("side") != side:
         return payload
     parts = payload["parts"]
-    asks = {} if newer_map else {s: text for s, text in parts["asks"].items() if s != side}
+    asks = {} if newer_map or asked else {s: text for s, text in parts["asks"].items() if s != side}
     head = [] if newer_map else parts["head"]
     if head == parts["head"] and asks == parts["asks"]:
         return payload
-    told = {"text": words(parts["line"], head, *asks.values())}
+    told = {"text": words(parts.get("short", parts["line"]) if head else parts["line"], head, *asks.values())}
     if "story" in payload:  # what spectators read of the change stays (bot/tables/spectators.py)
         told["story"] = payload["story"]
     if head and "picture" in payload:

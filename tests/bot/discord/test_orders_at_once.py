@@ -151,16 +151,13 @@ def test_orders_past_phases_that_changed_the_board_are_one_account_under_one_map
 
 
 @pytest.mark.parametrize("system, scenario, seed, box, lines, head", [
-    ("borodino", "7sep", 1, "move 3422 3220\nend\nattack 3220 -> 3218",
-     ("moves to 3220", "French Combat Phase.", "3220 (7) attacks 3218"), "| Combat Phase | French player"),
     ("campaign_1812", "campaign", 4, "end\nmarch 4 5",
      ("forced marches follow.", "force marches from Riga (4) toward Courland (5)"), "| Forced March Phase |")])
 def test_a_box_whose_last_order_posts_no_map_reads_its_lines_then_one_map_and_your_move(
         tmp_path, system, scenario, seed, box, lines, head):
-    """A box whose last order posts no map (an attack in the Combat Phase its `end` began; 1812's forced
-    march after `end`): the phase's headline, map and 'your move' stood in the middle of the account,
-    the later lines posted under them. The box reads its lines in order, then the headline and one map
-    of the position it leaves, then 'your move', in one post."""
+    """A box whose last order posts no map (1812's forced march after `end`): the phase's headline, map and
+    'your move' stood in the middle of the account, the later lines posted under them. The box reads its lines
+    in order, then the headline and one map of the position it leaves, then 'your move', in one post."""
     async def test(db: Path) -> None:
         async with server(db) as s:
             await s.tables.lobby.new(Actor(str(s.anna.id), "anna"), str(s.guild.id), str(s.channel.id), system,
@@ -177,6 +174,40 @@ def test_a_box_whose_last_order_posts_no_map_reads_its_lines_then_one_map_and_yo
             said = posts[0].content
             at = [said.index(line) for line in (*lines, head)]
             assert at == sorted(at) and said.count("your move") == 1 and said.index("your move") > at[-1], said
+    play(test, tmp_path)
+
+
+SHEVARDINO_OPENING = "\n".join(["move 2525 2824", "move 2424 2724", "move 2526 2623", "move 2527 2624",
+                                 "move 2628 2725", "move 2629 2625", "move 2528 2523", "end"])
+
+
+@pytest.mark.parametrize("scenario, seed, box, attack, question", [
+    ("shevardino", 1, f"{SHEVARDINO_OPENING}\nattack 2824 -> 2924\nend", "2824 (2) attacks 2924 (2)",
+     "choose where R-Siw in 2924"),
+    ("7sep", 1, "move 3422 3220\nend\nattack 3220 -> 3218", "3220 (7) attacks 3218", "`/order command:retreat 3220`")])
+def test_a_box_whose_last_order_asks_a_question_in_the_channel_says_no_your_move_above_it(
+        tmp_path, scenario, seed, box, attack, question):
+    """A French box of moves, `end` and an attack whose result asks the French a question with buttons in the
+    channel (Shevardino, seed 1, every choice asked: where the Russian unit its Dr throws back retreats, Combat;
+    7 September, seed 1: whether the guns that fired retreat, Artillery C) posted the Combat Phase's headline
+    under the question, the question again in it, and 'French player: your move', while the question waited.
+    The headline and map stay where the phase began, said once, and no 'your move' is said while the question
+    is open: the question and its buttons say who acts."""
+    async def test(db: Path) -> None:
+        async with server(db) as s:
+            await s.tables.lobby.new(Actor(str(s.anna.id), "anna"), str(s.guild.id), str(s.channel.id), "borodino",
+                                     scenario, seed=seed)
+            await s.anna.slash(s.channel, "game join", side="french")
+            await s.boris.slash(s.channel, "game join", side="russian")
+            await s.anna.slash(s.channel, "game start")
+            before = len(s.channel.history())
+            await s.anna.submit_modal(await s.anna.slash(s.channel, "orders"), {ORDERS_BOX: box})
+            await s.env.settle()
+            posts = s.channel.history()[before:]
+            said = "\n".join(m.content for m in posts)
+            assert "your move" not in said and said.count("| Combat Phase | French player") == 1, said
+            assert said.count(question) == 1 and said.index("| Combat Phase |") < said.index(attack), said
+            assert [len(m.attachments) for m in posts] == [1, 0] and posts[-1].components, said
     play(test, tmp_path)
 
 

@@ -3,7 +3,7 @@ headline and map where a later line shows newer ones, the "your move" of the sid
 they were once the game no longer waits for it; nothing when they played nothing in public."""
 from __future__ import annotations
 
-from bot.tables.superseded import unmapped, withdrawn
+from bot.tables.superseded import moved_under, unmapped, withdrawn
 
 CHANNEL = "channel:9"
 ASK_RED, ASK_BLUE = ["\n", {"user": "7"}, ": your move."], ["\n", {"user": "8"}, ": your move."]
@@ -88,3 +88,12 @@ def test_a_map_the_next_order_posts_anew_leaves_the_line_what_it_did():
 def test_a_line_tried_or_asking_with_buttons_keeps_its_map():
     assert unmapped([line() | {"tried_at": "2026-01-01T00:00:00"}, later()], 4, CHANNEL) == {}
     assert unmapped([line(buttons={"side": "blue"}), later()], 4, CHANNEL) == {}
+
+
+def test_a_question_asked_with_buttons_under_a_box_leaves_the_headline_and_map_where_they_were_and_no_your_move():
+    asked = row(9, 5, CHANNEL, {"text": ["B.", *ASK_BLUE], "buttons": {"side": "blue"},
+                                "parts": {"line": ["B."], "head": [], "asks": {"blue": ASK_BLUE}}})
+    mapped = line(asks={"red": ASK_RED})
+    mapped["payload"]["parts"]["short"] = ["A, short."]
+    assert moved_under([mapped, asked], 4, CHANNEL, "\nTurn 2, later", 5) == {
+        1: {"text": ["A, short.\nTurn 2"], "picture": {"seq": 4}}}
