@@ -57,6 +57,7 @@ class Played:
     news: bool = False
     began: int | None = None  # the command after which the player-turn it plays in began
     mapped: int | None = None
+    last: int | None = None  # the last command it stored
     shown: tuple[str, ...] = ()  # the places it is shown thinking at, each held open in `thinking`
     thinking: AsyncExitStack = field(default_factory=AsyncExitStack)
 
@@ -189,9 +190,24 @@ class Computer(Room):
         is no longer shown thinking; False."""
         await self._shown_thinking(game_id, played, ())
         if played.news:
-            played.news, played.mapped = False, None
+            mapped, played.news, played.mapped = played.mapped, False, None
+            if mapped is not None:
+                await self._map_last(game_id, mapped, played.last)
             await self.delivery.flush(game_id)
         return False
+
+    async def _map_last(self, game_id: int, mapped: int, last: int | None) -> None:
+        """The map of its latest change that posted one moved under the lines of its commands after it
+        (Play.map_last), as a person's orders in one message are told: a phase's headline and map above
+        its commands after them, which posted none, were stale before anyone read them. Not where
+        another's command came after its last (a person's held orders it set going tell their own
+        account); a failure is logged, and its news is sent as it is."""
+        try:
+            async with self.tables.lock(game_id):
+                if await asyncio.to_thread(self.store.last_seq, game_id) == last:
+                    await self.tables.play.map_last(game_id, mapped)
+        except Exception:  # never let the play die for it: the news stands, its map where it was
+            log.exception("game %s: the computer's map could not be moved under its lines", game_id)
 
     def _again_for(self, game_id: int) -> bool:
         if game_id in self._again:
@@ -245,6 +261,7 @@ class Computer(Room):
             await outcome.settle(flush=False)
             async with self.tables.lock(game_id):
                 played.mapped = await self.tables.play.one_map(game_id, played.mapped)
+                played.last = await asyncio.to_thread(self.store.last_seq, game_id)
             await self._release(game_id)
             return True
         if outcome:

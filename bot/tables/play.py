@@ -144,8 +144,7 @@ class Play(Room):
         after it (`_map_last`): one account, then one map for the state it leaves and "your move"."""
         mapped = await self._judge_each(actor, game_id, side, batch, typed)
         if mapped is not None:
-            async with self.tables.delivery.sending(game_id):  # none of its rows on its way meanwhile
-                await asyncio.to_thread(self._map_last, game_id, mapped)
+            await self.map_last(game_id, mapped)
 
     async def _judge_each(self, actor: Actor, game_id: int, side: str | None, batch: Batch,
                           typed: bool = False) -> int | None:
@@ -189,11 +188,18 @@ class Play(Room):
             self.store.tell_again(superseded.unmapped(rows, mapped, channel))
         return seq
 
+    async def map_last(self, game_id: int, mapped: int) -> None:
+        """Under the game's lock, once a batch's orders are judged (or a computer's plans, sent together:
+        bot/tables/computer.py): the map its change at command `mapped` posted moved under the lines
+        told after it (`_map_last`)."""
+        async with self.tables.delivery.sending(game_id):  # none of its rows on its way meanwhile
+            await asyncio.to_thread(self._map_last, game_id, mapped)
+
     def _map_last(self, game_id: int, mapped: int) -> None:
-        """Under the game's lock, once a batch's orders are judged: the map its change at command
-        `mapped` posted, with its headline (of the position now) and "your move" lines, moved under the
-        lines the orders after it told (superseded.moved_under), so the account reads its lines, then
-        one map of where the batch left the game, then what waits."""
+        """map_last, in a worker thread: the map the change at command `mapped` posted, with its headline
+        (of the position now) and "your move" lines, moved under the lines the orders after it told
+        (superseded.moved_under), so the account reads its lines, then one map of where the batch left
+        the game, then what waits."""
         seq = self.store.last_seq(game_id)
         if seq == mapped:
             return

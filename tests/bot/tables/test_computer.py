@@ -135,6 +135,38 @@ def test_what_the_computer_plays_is_sent_together_once_it_has_played(service):
     assert service.store.undelivered(game_id) == []
 
 
+def rolled_into_the_next_turn() -> types.ModuleType:
+    """The toy race whose roll passes to the next player within the phase (its phase key unchanged): no
+    headline and no map of its own, the next player asked by a ping under the roll, as where a question
+    falls to a person without a new phase."""
+    module = types.ModuleType("rolled_race")
+    module.__dict__.update(vars(toy_system))
+    module.phase_key = lambda state: f"{state['turn']}:" + (
+        state["player"] if state["phase"] == "movement" else next(s for s in toy_system.SIDES if s != state["player"]))
+    return module
+
+
+def test_what_the_computer_plays_past_a_phase_reads_its_lines_then_one_map(store):
+    """Red's player-turn played by the computer: its moves and `end` began the Dice Phase, whose headline and
+    map were posted above the roll, which passes the game to Blue without a map of its own: the Dice Phase's
+    map, then the roll under it with Blue's ping, as a person's orders in one message read before they were
+    made one account. Its lines read in order, then the headline of the position it leaves and its one map
+    (Play.map_last); Blue's ping, a notice of its own, under them."""
+    service = GameService(store, loader=lambda name: rolled_into_the_next_turn())
+    tables = make_tables(service)
+    run(seated_game(tables))
+    before = len(tables.delivery.messenger.posts)
+    run(tables.computer.seat(ANNA, CHANNEL, "red"))
+    run(tables.computer.settled())
+    posts = [(text, pictures) for where, text, pictures in tables.delivery.messenger.posts[before:]
+             if where == CHANNEL][1:]  # after the seating's line
+    assert [len(pictures) for _, pictures in posts] == [1, 0], posts
+    said = posts[0][0]
+    assert said.index("red ends the Movement Phase") < said.index("red rolls") < \
+        said.index("| Movement Phase | Blue player"), said
+    assert "| Dice Phase |" not in said and posts[1][0].startswith("<@2> Game 1: your move, due ")
+
+
 def test_a_computer_holding_both_sides_sends_each_player_turn_before_it_plays_the_next(service):
     """The computer seated as Red and Blue plays the race to its end alone: its news goes out at each
     new player-turn, before the next is planned, where it went out only once the game was over."""
