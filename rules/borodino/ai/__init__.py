@@ -2,8 +2,9 @@
 
 Level 1 (level1.py) is scripted on the rule book: victory hexes from the scenario (goals.py),
 marched to by the steps the ground allows (march.py), attacks by their exact expectation over the
-CRT (attacks.py) and, in the Grand Battle's last Game-Turns, by what a result changes in the game's
-result for a side not ahead (stakes.py), leaders moved under Doomed Victory (leaders.py), on a board
+CRT (attacks.py) and, in the Grand Battle's last day, by what a result changes in the game's
+result for a side not ahead (stakes.py), a French column for the east edge there once it must set
+out to arrive in time (east_edge.py), leaders moved under Doomed Victory (leaders.py), on a board
 rebuilt from the view with dice of its own (position.py). Level 2 (level2.py) evolves whole Movement Phase plans from
 level 1's best few options per unit, shortlists them by the expected combat and level 1's reply,
 and plays the one whose playouts (playout.py) end best; in 7 Sept and the Grand Battle it may

@@ -10,8 +10,8 @@ what its side's victory conditions make them cost (goals.loss_weight), plus what
 worth: a victory hex the defender must leave, and, for level 2 (`holding`), one an attacker must
 leave when the attack fails (Ar, Ae): a unit in a victory hex next to an enemy owes an attack
 (Combat B), and the defender may advance into the hex it is pushed from (Combat H). Given the
-`stakes` of a side behind in the Grand Battle's last Game-Turns (stakes.py), each result also
-counts what it changes in the game's result.
+`stakes` of a side behind in the Grand Battle's last day (stakes.py), each result also counts
+what it changes in the game's result.
 
 Whether a retreat is open is `results.retreat_open_here`: one search, exact, kept per position.
 """
@@ -39,13 +39,14 @@ WHOLE, BACK = 2, int(2 * RETREAT)  # a unit lost and a unit pushed back, in half
 class Expectation:
     """The attack's odds column and its expected value for the attacker, in Combat Points; of it,
     `stake` is what the results change in the game's result (stakes.py), `turns` the chance in six
-    of the best such result and what it changes, and `spared` whether no result strikes an attacker
-    (Artillery C), for the reason."""
+    of the best such result and what it changes, `aim` what the stakes are (Stakes.aim), and `spared`
+    whether no result strikes an attacker (Artillery C), for the reason."""
 
     odds: str
     value: Fraction
     stake: Fraction = Fraction(0)
     turns: tuple[int, str] = (0, "")
+    aim: str = ""
     spared: bool = False
 
 
@@ -109,4 +110,5 @@ def expectation(b: Battle, side: str, cmd: C.Attack, goals: Collection[Hex],
                 top, turns = max(top, swing), (turns[0] + faces, stakes.changed(left) if swing > top else turns[1])
     w = own_weight  # one Fraction made, not three: a plan weighs many attacks
     value = Fraction(gained * w.denominator - w.numerator * spent, 6 * whole * w.denominator)
-    return Expectation(plan.odds, value + Fraction(turned, 6), Fraction(turned, 6), turns, not exposed)
+    return Expectation(plan.odds, value + Fraction(turned, 6), Fraction(turned, 6), turns,
+                       "" if stakes is None else stakes.aim, not exposed)

@@ -10,6 +10,9 @@ losses than the Russians"), which with the Russian marginal one makes a Russian 
 victory, and a draw against the French decisive one. The column is drawn afresh each Movement
 Phase from the board (`column`): the units out of contact, the Guard kept back, the fastest to
 the zone first, until they and the points already off the map make FORCE.
+
+Level 1 marches one in the Grand Battle (`in_time`): the Guard and the guns among it, the units
+holding redoubts only where the others are too few, once it must set out to leave the 60 in time.
 """
 from __future__ import annotations
 
@@ -19,15 +22,17 @@ from functools import lru_cache
 
 from rules.borodino import commands as C
 from rules.borodino import movement
-from rules.borodino.ai.level1 import engages
+from rules.borodino.ai.contact import engages
 from rules.borodino.ai.march import march
 from rules.borodino.battle import Battle, zoc_reach
 from rules.borodino.battlemap import BattleMap
+from rules.borodino.victory import DECISIVE_EXIT
 from rules.borodino.movement import passable_steps
 from rules.core.ai import Decision
 from rules.core.hexes import Hex
 
 FORCE = 76   # Combat Points the column makes with those already off: the 60 of the victory and a margin for losses
+SLACK = 2    # Game-Turns to spare a level-1 column sets out with (`in_time`): the way round the enemy may lengthen
 CLOSED = 500  # added to the march where no way round the enemy leads to the zone yet
 Apply = Callable[[C.Command], Battle]  # carries out a move, and gives the board after it
 WHY = ("marches for the east edge: 60 Combat Points off it between the two roads win the French "
@@ -77,20 +82,41 @@ def _free(m: BattleMap, barred: frozenset[Hex]) -> dict[Hex, int]:
     return far
 
 
-def column(b: Battle) -> list[str]:
+def phases(b: Battle, uid: str) -> int:
+    """The Movement Phases a unit takes to leave by the zone, a step a movement point (`steps`)."""
+    return -(-steps(b, b.hex_of(uid)) // b.defs[uid].movement)
+
+
+def column(b: Battle, keep: frozenset[Hex] = frozenset(), whole: bool = False) -> list[str]:
     """The French units that march for the zone this Movement Phase, the fastest first (see the
-    module docstring)."""
-    def turns(u: str) -> tuple[int, str]:
-        return -(-steps(b, b.hex_of(u)) // b.defs[u].movement), u
-    free = [u for u in b.on_map("french") if not b.defs[u].guard and b.defs[u].kind != "artillery"
+    module docstring), those in the hexes of `keep` last; the Guard and the guns too when `whole`."""
+    free = [u for u in b.on_map("french") if (whole or not b.defs[u].guard and b.defs[u].kind != "artillery")
             and not engages(b, "french", b.hex_of(u))]
     out, total = [], b.s["exited"]["french"]
-    for u in sorted(free, key=turns):
+    for u in sorted(free, key=lambda u: (b.hex_of(u) in keep, phases(b, u), u)):
         if total >= FORCE:
             break
         out.append(u)
         total += b.strength(u)
     return out
+
+
+def in_time(b: Battle, keep: frozenset[Hex]) -> list[str]:
+    """Level 1's column (level1._movement): `column`, the Guard and the guns among it (at the end no
+    reserve is kept for a later battle), the units holding victory hexes (`keep`) only where the
+    others are too few, and no more than it needs, once the last of the units that bring the points
+    off the map to DECISIVE_EXIT would be late were it to wait SLACK Game-Turns more, and while they
+    can still leave in the Game-Turns left (this one and those after it: the French move first,
+    Sequence of Play); none before or after that. Setting out earlier would take the column from
+    battles the army still fights."""
+    left = b.scenario.last_turn - b.s["turn"] + 1
+    units, total = column(b, keep, whole=True), b.s["exited"]["french"]
+    for n, u in enumerate(units):
+        total += b.strength(u)
+        if total >= DECISIVE_EXIT:
+            due = max(phases(b, v) for v in units[:n + 1])
+            return units[:n + 1] if left - SLACK <= due <= left else []
+    return []
 
 
 def destination(b: Battle, uid: str) -> Hex | None:

@@ -14,12 +14,15 @@ while it gains, and while an attack is still owed (Combat B) the least costly on
 soak-off); then `end`. An attack's result is rolled before the next is chosen, so combat is
 planned one attack at a time. Mid-turn choices: a beaten enemy unit, whose retreat the victor
 chooses (Retreat and Advance), goes where the fewest of its own side stand next to it; advance
-into a victory hex or towards one; lose the fewest Combat Points. In the Grand Battle's last two
-Game-Turns a side not ahead weighs each attack's results also by what they change in the game's
-result (stakes.py): an attack at poor odds that may drive the enemy from the redoubt his marginal
-victory needs, or bring the losses to a level that outranks his, is made, and a unit moving next to
-such an enemy is not held back as rash, unless the Combat Phase is worth more without its move (a gun
-that would bombard from two hexes off: `_stand_to_fire`).
+into a victory hex or towards one; lose the fewest Combat Points. In the Grand Battle, from the end
+of its last night, a side not ahead weighs each attack's results also by what they change in the
+game's result (stakes.py), by the losses alone until the last two Game-Turns: an attack at poor odds
+that may drive the enemy from the redoubt his marginal victory needs, or bring the losses to a level
+that outranks his, is made, and a unit moving next to such an enemy is not held back as rash, unless
+the Combat Phase is worth more without its move (a gun that would bombard from two hexes off:
+`_stand_to_fire`). There too the French march a column for the east edge once it must set out to
+leave 60 Combat Points off it in time, where that Decisive victory would better their result
+(`_for_the_edge`).
 """
 from __future__ import annotations
 
@@ -31,13 +34,15 @@ from functools import lru_cache
 from rules import borodino
 from rules.borodino import commands as C
 from rules.borodino import movement
+from rules.borodino.ai import east_edge
 from rules.borodino.ai.leaders import moves as move_leaders
 from rules.borodino.ai.attacks import Expectation, expectation
+from rules.borodino.ai.contact import engages
 from rules.borodino.ai.goals import counts_losses, doubling, exit_decides, loss_weight, objectives
 from rules.borodino.ai.march import march
 from rules.borodino.ai.position import rebuild
-from rules.borodino.ai.stakes import Stakes
-from rules.borodino.battle import Battle, enemy_of, engaged_around
+from rules.borodino.ai.stakes import SCENARIOS, Stakes, bettered_by_the_edge
+from rules.borodino.battle import Battle, enemy_of
 from rules.borodino.battlemap import BattleMap
 from rules.borodino.combat import contact
 from rules.borodino.legal import attack_candidates, legal_commands, may_attack, may_move
@@ -164,7 +169,8 @@ def first(n: int, choices: list[Hex | None]) -> int:
 
 
 def _movement(state: dict, side: str) -> list[Decision]:
-    order = movers(state, side)
+    marched, state, column = _for_the_edge(state, side)
+    order = [u for u in movers(state, side) if u not in column]
     plan, after = moves(state, side, first, order=order)
     held: frozenset[str] = frozenset()
     drawn: frozenset[Hex] = frozenset()
@@ -178,7 +184,32 @@ def _movement(state: dict, side: str) -> list[Decision]:
         plan, after = _stand_to_fire(state, side, (plan, after), held, drawn, order)
     state = after
     _, leaders_moved = move_leaders(state, side)  # Doomed Victory 8.1: after the units they lead
-    return plan + leaders_moved + [Decision("end", _why_end(plan, held))]
+    return marched + plan + leaders_moved + [Decision("end", _why_end(marched + plan, held))]
+
+
+def _for_the_edge(state: dict, side: str) -> tuple[list[Decision], dict, frozenset[str]]:
+    """In the Grand Battle, a French column that marches for the east edge in time to leave 60 Combat
+    Points off it, where that French Decisive victory would better the result (east_edge.in_time,
+    stakes.bettered_by_the_edge): its moves, the board after them and the column, whose units make
+    no other move; none, the board and no unit where there is no such column. The victory hexes held
+    keep their units. Before, the French ahead sat out the end: in dice seed 1 of level 1 against
+    itself, every redoubt theirs and two Russian units left, they moved nothing from Game-Turn 29 to
+    39 with 75 Combat Points on the map, and the Russians' last attack drew the game."""
+    b = Battle(state)
+    if b.scenario.id not in SCENARIOS or not east_edge.open_to(b, side) or not bettered_by_the_edge(b):
+        return [], state, frozenset()
+    held = frozenset(h for h in objectives(b, side) if b.side_at(h) == side)
+    column = east_edge.in_time(b, held)
+    out = []
+    for uid in column:
+        b = Battle(state)
+        to = east_edge.destination(b, uid)
+        if to is not None:
+            cmd = C.Move(b.hex_of(uid), (to,))
+            state, _ = borodino.apply(state, side, cmd)
+            out.append(Decision(cmd.to_text(), f"{east_edge.WHY}; the column's last unit leaves within the "
+                                               f"{b.scenario.last_turn - b.s['turn'] + 1} Game-Turns left"))
+    return out, state, frozenset(column)
 
 
 def _why_end(plan: list[Decision], held: frozenset[str]) -> str:
@@ -261,15 +292,6 @@ def _walk(before: dict, after: dict, side: str) -> tuple[frozenset[str], frozens
     return frozenset(out), frozenset(losing), total
 
 
-def engages(b: Battle, side: str, h: Hex | None, among: frozenset[Hex] | None = None) -> bool:
-    """Whether a unit ending its move in h stands next to an enemy unit it must attack (Combat B),
-    one of `among` when given."""
-    if h is None or h == C.OFF:
-        return False
-    enemy = enemy_of(side)
-    return any(b.side_at(n) == enemy and (among is None or n in among) for n in engaged_around(b.map, h))
-
-
 def _fronts(b: Battle, side: str, h: Hex) -> bool:
     """Whether a French unit in h stands on the front of a redoubt with its strength and ZOC
     (Russian Redoubts C, E-G): the attack it owes there meets the garrison doubled."""
@@ -327,8 +349,7 @@ def _why_attack(attack: C.Attack, e: Expectation, goals: dict[Hex, str], soak: b
     chances, changes = e.turns
     if chances and not soak:
         odds = "on every result" if chances == 6 else f"{chances} chance{'s' * (chances > 1)} in 6 that"
-        return f"{head}: not ahead in the last Game-Turns, it plays for what a result can still change: {odds} " \
-               f"{changes} (Victory Conditions)"
+        return f"{head}: {e.aim}: {odds} {changes} (Victory Conditions)"
     if soak:
         return head + ": the cheapest attack that meets the attacks owed (Combat B)"
     hexes = [d for d in attack.defenders if d in goals]

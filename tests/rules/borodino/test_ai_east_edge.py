@@ -9,11 +9,14 @@ import pytest
 
 from rules import borodino
 from rules.borodino import commands as C
-from rules.borodino.ai import east_edge, level2
+from rules.borodino.ai import east_edge, level1, level2
 from rules.borodino.ai.east_edge import CLOSED, FORCE, column, destination, steps
 from rules.borodino.ai.march import march
 from rules.borodino.ai.playout import playout
+from rules.borodino.ai.positions import position_state
+from rules.borodino.ai.stakes import bettered_by_the_edge
 from rules.borodino.battle import Battle
+from rules.core import positions
 from rules.core.ai import never
 from tests.rules.borodino.helpers import go, position, ring
 
@@ -90,3 +93,47 @@ def test_a_clock_that_stops_before_any_playout_leaves_the_choice_to_the_search()
     """Anytime: the march is weighed only by the playouts its clock lets it play; with none played,
     nothing shows it clearly better, and the Movement Phase's search decides as before."""
     assert level2.by_the_edge(borodino.setup("7sep", 1), "french", random.Random(3), lambda share: True) is None
+
+
+def _marching_position(**change) -> dict:
+    """The Grand Battle's Game-Turn 32 of level 1 against itself, dice seed 1 (the tactical position
+    grand-march-for-the-east-edge): every redoubt French, 75 Combat Points of theirs on the map, two
+    Russian units left."""
+    entry = next(p.entry for p in positions.load("borodino", borodino.INFO.sides)
+                 if p.id == "grand-march-for-the-east-edge")
+    return position_state({**entry, **change})
+
+
+def test_level_1s_column_sets_out_when_waiting_longer_would_make_it_late_and_not_before():
+    """The slowest of the units that make the 60 needs 7 Movement Phases: with 9 Game-Turns left it
+    sets out (SLACK 2 to spare), with 11 it keeps to the battle, with 6 it is too late. The units
+    holding redoubts march only where the others are too few, and no more than the 60 need."""
+    b = Battle(_marching_position())
+    held = frozenset(h for h in b.map.redoubts if b.side_at(h) == "french")
+    marching = east_edge.in_time(b, held)
+    assert sum(b.strength(u) for u in marching) >= 60 > sum(b.strength(u) for u in marching[:-1])
+    assert max(east_edge.phases(b, u) for u in marching) == 7
+    free = [u for u in marching if b.hex_of(u) not in held]
+    assert marching[:len(free)] == free  # the units holding no redoubt first
+    assert east_edge.in_time(Battle(_marching_position(turn=30)), held) == []
+    assert east_edge.in_time(Battle(_marching_position(turn=35)), held) == []
+
+
+def test_level_1_marches_for_the_edge_where_the_decisive_victory_betters_the_result_and_says_why():
+    """The French marginal victory held, the Decisive one outranks it: level 1 marches the column and
+    every unit out of it plays as before; 7 September's level 1, against which level 2 was measured,
+    does not."""
+    state = _marching_position()
+    assert bettered_by_the_edge(Battle(state))
+    plan = level1.Level1().plan(borodino.view(state, "french"), (), random.Random(1))
+    moves = [d for d in plan if d.command.startswith("move")]
+    assert len(moves) >= 10 and all(d.reason == f"{east_edge.WHY}; the column's last unit leaves within the 9 "
+                                    "Game-Turns left" for d in moves)
+    assert plan[-1].command == "end"
+    for d in plan:  # every command of it is legal, in turn
+        state, _ = borodino.apply(state, "french", borodino.parse("french", d.command))
+    state["exited"]["french"] = 60
+    assert not bettered_by_the_edge(Battle(state))  # the Decisive victory won: nothing more to better
+    sept = _marching_position(scenario="7sep")
+    plan = level1.Level1().plan(borodino.view(sept, "french"), (), random.Random(1))
+    assert not any(east_edge.WHY in d.reason for d in plan)

@@ -32,12 +32,28 @@ def test_the_result_were_the_game_to_end_now_is_worth_a_win_and_the_levels_betwe
     assert worth(b, "french") == RESULT + LEVEL and worth(b, "russian") == -RESULT - LEVEL  # marginal against none
 
 
-def test_stakes_count_only_for_a_side_not_ahead_in_the_grand_battles_last_two_game_turns():
+def test_stakes_count_for_a_side_not_ahead_from_the_grand_battles_last_night_the_losses_alone_until_its_last_turns():
     units = EVERY_REDOUBT + ["R-III-3 3122"]
-    assert Stakes.of(_battle(units), "russian") is not None
+    last = Stakes.of(_battle(units), "russian")
+    assert last is not None and not last.lasting
     assert Stakes.of(_battle(units, player="french"), "french") is None  # ahead
-    assert Stakes.of(_battle(units, turn=38), "russian") is None         # two Game-Turns more to play
+    before = Stakes.of(_battle(units, turn=38), "russian")               # two Game-Turns more to play
+    assert before is not None and before.lasting
+    assert Stakes.of(_battle(units, turn=26), "russian") is None         # the last night (Night Movement)
+    assert Stakes.of(_battle(units, turn=20), "russian") is None
     assert Stakes.of(_battle(units, turn=30, scenario="7sep"), "russian") is None  # 7 Sept plays as measured
+
+
+def test_before_the_last_two_game_turns_a_result_counts_by_the_losses_alone():
+    """Game-Turn 33: the French would retake a redoubt they are driven from before the end, so only
+    the losses, which stay, count: the Russian advance into the Schevardino redoubt changes nothing, a
+    Russian 6-4 destroyed still ends the Russian substantial victory (French 134 lost, Russian 130)."""
+    stakes = Stakes.of(_battle(EVERY_REDOUBT + ["R-III-3 3122"], turn=33), "russian")
+    assert stakes is not None and stakes.swing(After({"french": 0}, ("3222",), ("R-III-3",))) == 0
+    units = EVERY_REDOUBT[:5] + ["R-III-3 3122", "R-III-1Gr 3528"]
+    french = Stakes.of(_battle(units, turn=33, player="french"), "french")
+    assert french is not None and french.swing(After({"russian": 6}, ("3528",), ())) == 2 * (RESULT + LEVEL)
+    assert french.aim == "not ahead, it plays for the losses that decide the substantial victories"
 
 
 def test_driving_the_french_from_one_redoubt_draws_the_game():
