@@ -184,7 +184,7 @@ def _movement(state: dict, side: str) -> list[Decision]:
         plan, after = _stand_to_fire(state, side, (plan, after), held, drawn, order)
     state = after
     _, leaders_moved = move_leaders(state, side)  # Doomed Victory 8.1: after the units they lead
-    return marched + plan + leaders_moved + [Decision("end", _why_end(marched + plan, held))]
+    return marched + plan + leaders_moved + [Decision("end", why_end(marched + plan, held))]
 
 
 def _for_the_edge(state: dict, side: str) -> tuple[list[Decision], dict, frozenset[str]]:
@@ -212,7 +212,7 @@ def _for_the_edge(state: dict, side: str) -> tuple[list[Decision], dict, frozens
     return out, state, frozenset(column)
 
 
-def _why_end(plan: list[Decision], held: frozenset[str]) -> str:
+def why_end(plan: list[Decision], held: frozenset[str]) -> str:
     """Why the Movement Phase ends: every unit that should move has moved, or, where none moved, why
     none did (the line read 'every unit that should move has moved' over phases where nothing moved)."""
     if plan:

@@ -218,8 +218,15 @@ class Search:
                f" (level 2: no other of {len(self.scored)} plans clearly better {each})" if winner == first else
                f" (level 2: the best of {len(self.scored)} plans, {float(lead):+.1f} over level 1's {each})")
         _, leaders_moved = move_leaders(after, self.side)  # Doomed Victory 8.1: after their units
-        return said_once(moves + leaders_moved + [Decision("end", "every unit that should move has moved "
-                                                           "(Sequence of Play)")], why)
+        return said_once(moves + leaders_moved + [Decision("end", self._why_end(moves))], why)
+
+    def _why_end(self, moves: list[Decision]) -> str:
+        """Why the Movement Phase ends, as level 1 says it (level1.why_end), and where the plan chosen
+        moves nothing though level 1's would, that its playouts found standing better (the line read
+        'every unit that should move has moved' over plans that moved nothing)."""
+        if moves or not any(self.made[(0,) * self.genes]):
+            return level1.why_end(moves, frozenset())
+        return "no unit moves: the playouts find standing better than level 1's moves (Sequence of Play)"
 
     def candidates(self, ranked: list[Genome], first: Genome, wait: Genome) -> list[Genome]:
         """The plans judged by playouts, one per board, CANDIDATES in all: level 1's own, waiting

@@ -312,3 +312,18 @@ def test_a_movement_phase_whose_plans_all_move_as_level_1s_plays_no_playout(monk
     monkeypatch.setattr(level2, "rounds", lambda *args: pytest.fail("a playout was played"))
     plan = Search(rebuild(borodino.view(state, "french"), random.Random(1)), "french", random.Random(1), 8, 1).best()
     assert [d.command for d in plan] == ["end"] and plan[-1].reason.endswith("every plan it scored moves as level 1's)")
+    assert plan[-1].reason.startswith("no unit moves: none has a better hex within its reach (Sequence of Play)")
+
+
+def test_a_plan_that_moves_nothing_where_level_1s_moves_says_its_playouts_found_standing_better(monkeypatch):
+    """5 Sept, Game-Turn 8: level 1 walks the French 7-4 to the Schevardino redoubt's rear (3122); where
+    the playouts find the plan that holds it back better, nothing moves, and the `end` says so, not
+    'every unit that should move has moved'."""
+    state = position({"F-I-2": "3224", "R-VIII-12": "3222"}, scenario="5sep", turn=8)
+    search = Search(rebuild(borodino.view(state, "french"), random.Random(1)), "french", random.Random(1), 8, 1)
+    monkeypatch.setattr(search, "_judged", lambda candidates, first, seeds: ((HOLD_BACK,), Fraction(7), 1))
+    plan = search.best()
+    assert search.made[(0,)] == ("3122",)
+    assert [(d.command, d.reason) for d in plan] == [("end", "no unit moves: the playouts find standing better than "
+                                                       "level 1's moves (Sequence of Play) (level 2: the best of 2 "
+                                                       "plans, +7.0 over level 1's in 1 playout each)")]
