@@ -8,7 +8,7 @@ state["battery"] while it lasts: {"fired": [guns], "bonus": {area: hits still ab
 from __future__ import annotations
 
 from rules.bloody_monday.commands import Fire
-from rules.bloody_monday.game import Game, plural
+from rules.bloody_monday.game import Game, faces, plural
 from rules.core.dice import roll
 from rules.core.errors import RuleViolation
 from rules.core.events import event
@@ -46,8 +46,8 @@ def fire(g: Game, side: str, cmd: Fire) -> list[dict]:
                      "due": {"french": 0, "russian": hits}, "hits": {"french": hits, "russian": 0},
                      "shown": False, "choice": None, "rolled": [], "ambush": [], "stood": []}
     g.s["log"]["artillery"].append({"from": g.entry(bid)["area"], "to": cmd.area})
-    return [event(f"Grande Batterie (9.2): the French artillery in {g.block(bid)['area']} fires into {cmd.area}: "
-                  f"{dice}, {plural(hits, 'hit', 'hits')}.", kind="artillery", dice=dice, hits=hits)]
+    return [event(f"Grande Batterie (9.2): the French artillery in {g.block(bid)['area']} fires into {cmd.area} at TF, "
+                  f"{faces(dice)}: {plural(hits, 'hit', 'hits')}.", kind="artillery", dice=dice, hits=hits)]
 
 
 def finish(g: Game) -> list[dict]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from rules.bloody_monday import batterie, ground, impulses
 from rules.bloody_monday import retreat as retreats
 from rules.bloody_monday.commands import Ambush, Battle, Fire, Hit, Retreat, Skirmish
-from rules.bloody_monday.game import Game, enemy_of, plural
+from rules.bloody_monday.game import Game, enemy_of, faces, plural
 from rules.core.dice import roll
 from rules.core.errors import RuleViolation
 from rules.core.events import either, event
@@ -103,8 +103,8 @@ def fire(g: Game, side: str, cmd: Fire) -> list[dict]:
     bt["hits"][side] += hits
     g.block(bid)["strength"] -= 1
     g.s["log"]["artillery"].append({"from": g.entry(bid)["area"], "to": bt["area"]})
-    return [event(f"{g.public_name(bid)} fires into {bt['area']}: {dice} at TF, {plural(hits, 'hit', 'hits')} (5.3.1).",
-                  kind="artillery", dice=dice, hits=hits)] + advance(g)
+    return [event(f"{g.public_name(bid)} fires into {bt['area']} at TF, {faces(dice)}: {plural(hits, 'hit', 'hits')} "
+                  "(5.3.1).", kind="artillery", dice=dice, hits=hits)] + advance(g)
 
 
 def end_step(g: Game, side: str) -> list[dict]:

@@ -59,6 +59,15 @@ def plural(n: int, one: str, many: str) -> str:
     return f"{n} {one if n == 1 else many}"
 
 
+def faces(dice: list[int]) -> str:
+    """The faces an artillery fire rolled, as a sentence reads them (Borodino's combat says 'die 4').
+
+    >>> faces([4, 2, 5, 4]), faces([6])
+    ('dice 4, 2, 5, 4', 'die 6')
+    """
+    return f"{'die' if len(dice) == 1 else 'dice'} {', '.join(map(str, dice))}"
+
+
 # The parts of a state a command only adds to or replaces, never changes inside: the tables of
 # plain values (area control), the lists and tables of lists whose entries stay as they were made
 # (the morale track, the eliminated blocks, the impulse's move log, ...). `command_copy` copies

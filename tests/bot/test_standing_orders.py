@@ -272,7 +272,7 @@ def test_hits_a_standing_order_applies_in_a_row_name_it_once(tmp_path):
               "R-1-BT": (42, 3)}
     state, _ = do(position(blocks), "french", "tactical", "activate F-I-D", "activate F-I-A1", "move F-I-1 42",
                   "battle 42")
-    fired = ["French A (F-I-A1, artillery) fires into 42: [5, 2, 6] at TF, 2 hits (5.3.1).",
+    fired = ["French A (F-I-A1, artillery) fires into 42 at TF, dice 5, 2, 6: 2 hits (5.3.1).",
              "Russian by standing order: The Russian player applies 1 hit in 42 (5.3.6).",
              "The Russian player applies 1 hit in 42 (5.3.6).",
              "Showdown in 42 (5.3.3): French: French 1 (F-I-1, infantry); Russian: Russian 11 (R-1-11, infantry), "

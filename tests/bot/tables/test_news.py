@@ -870,7 +870,8 @@ def test_a_shot_whose_hits_are_applied_at_once_is_one_line_under_no_headline(tmp
     by her own shot, is not pinged."""
     posts = played(tmp_path, "bloody_monday", "last_blood", (ANNA, "fire F-III-A 45"), options="russian_jager")
     shot, answer, *rest = posts[-1].split("\n")
-    assert shot == "**Anna** — Grande Batterie (9.2): the French artillery in 28 fires into 45: [4, 1, 1, 2], 1 hit."
+    assert shot == ("**Anna** — Grande Batterie (9.2): the French artillery in 28 fires into 45 at TF, "
+                    "dice 4, 1, 1, 2: 1 hit.")
     assert answer == "The Russian player applies 1 hit in 45 (5.3.6), forced: the only Russian block in 45."
     assert not [line for line in rest if "Turn 1 of 4" in line or "your move" in line], rest
 

@@ -297,6 +297,6 @@ def test_a_computer_s_command_answered_at_once_is_numbered_as_its_own(tmp_path):
     text = "\n".join(out)
     assert "  The Russian player applies 4 hits in 43 (5.3.6), forced: every way to apply these hits ends alike." \
         in text
-    assert "[36] French A (F-III-A, artillery) fires into 45: " in text
+    assert "[36] French A (F-III-A, artillery) fires into 45 at TF, dice " in text
     assert "  The Russian player applies 1 hit in 45 (5.3.6), forced: the only Russian block in 45." in text
     assert "\n[38] The French player resolves the battle in 46 (5.3)." in text, "the hit, [37], told under [36]"

@@ -173,15 +173,16 @@ def test_5_3_1_each_gun_fires_once_and_its_hits_add_up():
     state, events = do(state, "french", "fire F-I-A1 42")
     first = next(e for e in events if e["kind"] == "artillery")
     assert first == {"kind": "artillery", "to": "all", "irreversible": True, "dice": [5, 2, 6, 4], "hits": 3,
-                     "text": "French A (F-I-A1, artillery) fires into 42: [5, 2, 6, 4] at TF, 3 hits (5.3.1)."}
+                     "text": "French A (F-I-A1, artillery) fires into 42 at TF, dice 5, 2, 6, 4: 3 hits (5.3.1)."}
     state = apply_hits(state)
     assert refused(state, "french", "fire F-I-A1 42", "5.3.1") == (
         "French A (F-I-A1, artillery) may not fire: it must be activated, not exhausted, adjacent, not yet fired "
         "here, and at most 4 guns fire into one area (5.3.1).")
     state, events = do(state, "french", "fire F-III-A 42")
     second = next(e for e in events if e["kind"] == "artillery")
-    assert second["text"] == (f"French A (F-III-A, artillery) fires into 42: {second['dice']} at TF, "
-                              f"{second['hits']} hit{'' if second['hits'] == 1 else 's'} (5.3.1).")
+    assert second["text"] == (f"French A (F-III-A, artillery) fires into 42 at TF, dice "
+                              f"{', '.join(map(str, second['dice']))}: {second['hits']} "
+                              f"hit{'' if second['hits'] == 1 else 's'} (5.3.1).")
     assert second["hits"] == sum(d >= 4 for d in second["dice"])
     assert state["battle"]["hits"] == {"french": 3 + second["hits"], "russian": 0}
 
@@ -190,7 +191,7 @@ def test_5_3_1_one_hit_is_one():
     state = attack_42()
     state["dice"]["rolls"] += 3  # the seed's fourth to seventh dice: 4, 1, 1, 2
     state, events = do(state, "french", "battle 42", "fire F-I-A1 42")
-    assert texts(events, "artillery") == ["French A (F-I-A1, artillery) fires into 42: [4, 1, 1, 2] at TF, 1 hit "
+    assert texts(events, "artillery") == ["French A (F-I-A1, artillery) fires into 42 at TF, dice 4, 1, 1, 2: 1 hit "
                                           "(5.3.1)."]
 
 

@@ -111,12 +111,14 @@ def test_9_2_grande_batterie_fires_once_per_gun_before_the_first_impulse():
 
 
 def test_9_2_one_grande_batterie_hit_is_one():
-    """9.2: a gun of the Grande Batterie that scores once reads "1 hit", as any other fire (5.3.1)."""
+    """9.2: a gun of the Grande Batterie that scores once reads "1 hit", as any other fire (5.3.1); its four dice
+    at TF read as a sentence does, as any other fire's ('[3, 4, 1, 2]' read as a program's list), and say
+    their firepower as 5.3.1's do (9.2: "four dice at TF")."""
     state = bm.setup("bloody_monday", 1, ["grande_batterie"])
     state["dice"]["rolls"] = 5  # the seed's sixth to ninth dice: 3, 4, 1, 2
     _, events = do(state, "french", "fire F-IV-A 42")
     assert [e["text"] for e in events if e["kind"] == "artillery"] == [
-        "Grande Batterie (9.2): the French artillery in 16 fires into 42: [3, 4, 1, 2], 1 hit."]
+        "Grande Batterie (9.2): the French artillery in 16 fires into 42 at TF, dice 3, 4, 1, 2: 1 hit."]
 
 
 def test_9_2_a_grande_batterie_that_never_fired_is_not_told_as_fired():
