@@ -46,7 +46,7 @@ INFO = SystemInfo(
 __all__ = ["INFO", "active_sides", "apply", "choice", "commander", "help", "legal_commands", "sample_command",
            "rollout_command", "session",
            "odds", "outcome", "parse", "phase_key", "scenarios", "setup", "standing_command", "standing_orders", "view",
-           "check_standing_order", "forced_answer", "in_words"]
+           "check_standing_order", "forced_answer", "in_words", "in_words_in_game"]
 
 
 def scenarios() -> list[dict]:
@@ -172,6 +172,16 @@ def _outcome(state: dict, after: dict) -> str:
              "morale": {side: [*ids[:len(state["morale"][side])], *sorted(ids[len(state["morale"][side]):])]
                         for side, ids in after["morale"].items()}}
     return json.dumps(shown, sort_keys=True)
+
+
+def in_words_in_game(state: dict, side: str, cmd: C.Command) -> str:
+    """A choice's answer as its button reads in the position of `state`: the defender's `stand` names
+    the battle it stays in ('Stand and fight it out in 30', 6.4), since the answers of an impulse
+    stay in order in its player's messages, a stand in three battles read 'Stand and fight it out.'
+    three times; any other as `in_words` reads it. The battle's area is public: the question says it."""
+    said = in_words(cmd)
+    battle = state.get("battle")
+    return f"{said} in {battle['area']}" if cmd == C.Word("stand") and battle else said
 
 
 def forced_answer(state: dict) -> tuple[C.Command, str] | None:

@@ -55,6 +55,15 @@ def test_6_4_the_defender_stands_by_stand_which_the_answers_offer_and_end_still_
                                          "and none is offered now; the prompt says what the battle waits for (6.4).")
 
 
+def test_6_4_a_stand_reads_on_its_button_with_the_battle_it_stays_in():
+    """6.4: the answers of an impulse stay in order in the defender's messages; a stand in three
+    battles read 'Stand and fight it out.' three times. Its button names the battle's area (public:
+    the question names it); a retreat names where it goes, as before."""
+    state = at_retreat({"R-1-3": 44}, control=FRENCH_HELD | {42: "russian"})
+    said = {c.to_text(): bm.in_words_in_game(state, "russian", c) for c in bm.legal_commands(state, "russian")}
+    assert said["stand"] == "Stand and fight it out in 44" and said["retreat 42"] == "Retreat into 42"
+
+
 def test_6_4_the_controlling_player_chooses_who_is_eliminated():
     """6.4: units without room "are eliminated at the controlling player's choice": two units, one
     place in the red Great Redoubt (55); the player names who goes, the other is lost; naming no one
