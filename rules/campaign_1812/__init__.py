@@ -36,8 +36,8 @@ from rules.core.system import SystemInfo
 INFO = SystemInfo(name="campaign_1812", sides=SIDES, default_scenario="campaign", options=(*READINGS, "leaders"),
                   hidden_information=True, new_game_options=READINGS)
 __all__ = ["INFO", "active_sides", "apply", "choice", "commander", "forced_answer", "help", "in_words",
-           "legal_commands", "odds", "outcome", "parse", "phase_key", "places_named", "sample_command", "scenarios",
-           "setup", "standing_command", "standing_orders", "view"]
+           "in_words_in_game", "legal_commands", "odds", "outcome", "parse", "phase_key", "places_named",
+           "sample_command", "scenarios", "setup", "standing_command", "standing_orders", "view"]
 
 
 def scenarios() -> list[dict]:
@@ -204,6 +204,20 @@ def standing_orders() -> dict[str, dict[str, str]]:
 
 def standing_command(state: dict, side: str, orders: dict[str, str] | None) -> C.Command | None:
     return standing.standing_command(state, side, orders)
+
+
+def in_words_in_game(state: dict, side: str, cmd: C.Command) -> str:
+    """A choice's answer as its button reads in the position of `state`: a Battle Plan, or the defender's
+    `fight`, names the battle it is for ('Entrench in Vilna (12)', 'Fight it out in Kovno (11)'), as a
+    retreat or a loss names its place: a Player-Turn's answers stay in order in their player's messages,
+    and a Player-Turn of three battles read 'Entrench.' above 'Retreat to Courland (5).' above
+    'Entrench.' twice. Any other as `in_words` reads it. The battle's place is public."""
+    said = in_words(cmd)
+    battle = state.get("battle")
+    if not battle or not (isinstance(cmd, C.Plan) or cmd == Word("fight")):
+        return said
+    chit, comma, away = said.partition(",")  # 'Entrench, cavalry withdrawing to Smolensk (15)'
+    return f"{chit} in {data.places()[battle['place']].label}{comma}{away}"
 
 
 def forced_answer(state: dict) -> tuple[C.Command, str] | None:

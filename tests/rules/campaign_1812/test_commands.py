@@ -109,7 +109,8 @@ def test_an_answer_to_a_choice_reads_as_words_on_its_button(text, words):
 
 def test_every_answer_of_a_choice_is_in_words():
     """Seeded random play of the Borodino scenario until it has met an attrition, a retreat and
-    battle plans: each legal answer reads as words (no raw command) within a button's 80 characters."""
+    battle plans: each legal answer reads as words (no raw command) within a button's 80 characters, in the
+    position it is offered in (a plan names its battle)."""
     state, rng, seen = c1812.setup("borodino", 4), random.Random(4), set()
     for _ in range(500):
         if {"attrition", "plan", "retreat"} <= seen or c1812.outcome(state):
@@ -117,9 +118,27 @@ def test_every_answer_of_a_choice_is_in_words():
         waiting = c1812.choice(state)
         for side in choosers(waiting) if waiting else ():
             for cmd in c1812.legal_commands(state, side):
-                said = in_words(cmd)
+                said = c1812.in_words_in_game(state, side, cmd)
                 assert said != cmd.to_text() and len(said) <= 80, cmd
             seen.add(waiting["kind"])
         side = c1812.active_sides(state)[0]
         state, _ = c1812.apply(state, side, c1812.sample_command(state, side, rng))
     assert {"attrition", "plan", "retreat"} <= seen, "the seed no longer reaches the three choices"
+
+
+def test_a_battle_plan_or_a_fight_names_its_battle_on_its_button():
+    """A Player-Turn's answers stay in order in their player's messages: three battles read 'Entrench.'
+    above 'Retreat to Courland (5).' above 'Entrench.' twice. A plan, or the defender's `fight` at the
+    chart's 'D choice', names the battle it is for, as a retreat or a loss names its place; the
+    longest plan of any battle, with its cavalry withdrawing, stays within a button's 80 characters."""
+    places = c1812.data.places()
+    state = {"battle": {"place": 12}}
+    assert c1812.in_words_in_game(state, "french", parse("plan entrench")) == "Entrench in Vilna (12)"
+    assert c1812.in_words_in_game(state, "russian", parse("plan outflank withdraw 11")) == \
+        "Outflank in Vilna (12), cavalry withdrawing to Kovno (11)"
+    assert c1812.in_words_in_game(state, "french", parse("fight")) == "Fight it out in Vilna (12)"
+    assert c1812.in_words_in_game(state, "french", parse("retreat 11")) == "Retreat to Kovno (11)"
+    longest = max((c1812.in_words_in_game({"battle": {"place": at}}, "french", Plan(chit, away))
+                   for at in places for away in places if away != at
+                   for chit in ("reconnaissance", "counterattack")), key=len)
+    assert len(longest) <= 80, longest
