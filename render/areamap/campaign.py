@@ -212,6 +212,22 @@ def draw_places(d: ImageDraw.ImageDraw, v: View, view: dict) -> list[PixelBox]:
     return labels + _stacks(d, v, view.get("units", []))
 
 
+def player_phase(view: dict) -> str:
+    """The phase as the headline and Borodino's picture name it, whose Player-Turn first: the view's
+    'Attrition' and 'Forced March' read 'French Attrition Phase' and 'Russian Forced March Phase'
+    ('... | Attrition Phase | French player' in the text above the picture).
+
+    >>> player_phase({"phase": "Attrition", "player": "french"}), player_phase({"phase": "over", "player": "french"})
+    ('French Attrition Phase', 'Game over')
+    """
+    phase = str(view.get("phase") or "")
+    said = phase.lower().split(":")[0]
+    if said in ("over", "game over"):
+        return "Game over"
+    named = phase if not phase or said.endswith(("phase", "segment")) else f"{phase} Phase"
+    return f"{str(view.get('player') or '').title()} {named}".strip()
+
+
 def draw_campaign_map(view: dict, *, size: int | None = None, around: Iterable[int] | None = None,
                       radius: int = 1) -> Image.Image:
     """The framed picture of an 1812 view as a Pillow image (see render.snapshot)."""
@@ -225,7 +241,7 @@ def draw_campaign_map(view: dict, *, size: int | None = None, around: Iterable[i
     title = f"1812: {view.get('title', '')}"
     if RECONSTRUCTED not in title:
         title += f" ({RECONSTRUCTED})"
-    phase = over(view.get("outcome") or {}) if view.get("outcome") else str(view.get("phase", ""))
+    phase = over(view.get("outcome") or {}) if view.get("outcome") else player_phase(view)
     parts = [f"Game-Turn {view.get('turn')} of {view.get('last_turn', 13)}, {view.get('clock', '')}",
              phase, f"French VP {view.get('vp')}, index {view.get('index')}, 22 to win"]
     if view.get("to_move"):

@@ -150,6 +150,18 @@ def test_the_title_strip_names_the_public_view_and_a_game_that_asks_nothing_has_
     assert drawn[drawn.index(facts) + 1] == "T1"  # the turn track follows at once
 
 
+def test_the_title_strip_names_the_phase_as_the_headline_does_whose_player_turn_first(monkeypatch):
+    """The strip read '... June II 1812  ·  Attrition  ·  French VP 0 ...' above the text's headline
+    'Game-Turn 1 of 13 | June II 1812 | Attrition Phase | French player' (seen on simcord); it now names
+    the phase as the headline and Borodino's picture ('French Combat Phase') do."""
+    view = dict(c1812.view(c1812.setup("campaign", 1), None), phase="Attrition", player="french",
+                to_move=["russian"])
+    facts = "Game-Turn 1 of 13, June II 1812  ·  French Attrition Phase  ·  French VP 0, index 0, 22 to win"
+    assert facts in _strip_texts(view, monkeypatch)
+    view = dict(view, phase="Movement Phase", player="russian", to_move=["russian"])
+    assert any("  ·  Russian Movement Phase  ·  " in line for line in _strip_texts(view, monkeypatch))
+
+
 def test_a_game_that_is_over_names_its_winner_and_level_in_the_title_strip(monkeypatch):
     """rules/campaign_1812/victory.py: the French total against the levels of victory, or the Grande Armee
     gone; the strip says who won and how, as the game's last line does."""
