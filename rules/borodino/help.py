@@ -30,7 +30,7 @@ TOPICS = {
     "release": "release <unit>             release a Guard unit after your losses allow it (Imperial Guard B2)",
     "assign": ("assign <leader> <fallen>   with dv_leaders: a leader takes the corps of a fallen one "
                "(an army commander one corps; a corps leader once his own is gone; Doomed Victory 8.14)"),
-    "end": ("end                        end your Movement, Combat or Rally Phase "
+    "end": ("end                        end your Movement or Combat Phase, or with dv_rally your Rally Phase "
             "(refused while attacks are still due)"),
     "undo": ("undo                       take back your last command of this phase; "
              "earlier ones need the opponent's consent"),

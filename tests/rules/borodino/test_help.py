@@ -50,6 +50,15 @@ def test_the_command_list_of_a_game_leaves_out_what_its_options_do_not_play():
     assert borodino.help("assign", borodino.setup("7sep", 1, [])).startswith("assign <leader> <fallen>")
 
 
+def test_end_names_the_rally_phase_as_an_option_s():
+    """Sequence of Play: a Game-Turn is Movement and Combat Phases; the Rally Phase is Doomed Victory's
+    (3.2, with dv_rally). `help` in a 7 September game without it read 'end your Movement, Combat or Rally
+    Phase', a phase the game never reaches."""
+    line = next(line for line in borodino.help(None, borodino.setup("7sep", 1, [])).splitlines()
+                if line.startswith("end "))
+    assert line.split(None, 1)[1].startswith("end your Movement or Combat Phase, or with dv_rally your Rally Phase")
+
+
 def test_a_command_of_an_option_asked_by_name_says_the_game_is_played_without_it():
     """`help release` in a game without the Imperial Guard rule answers its entry and that this game
     does not play it, naming the option; with the option, or before a game is chosen, the entry alone."""
