@@ -89,8 +89,12 @@ class InPlacePart(AlreadySentPart):
         thread) each time they change. A message sent goes with the piece's nonce, so a retry after
         its answer was lost (its id unknown) is that message again, not a second one; a retry later
         than the platform remembers a nonce finds it among the place's messages since the try (read
-        as the piece's, with its buttons: Messenger.reads) and writes into it."""
-        went = {said: made for made, said in await self._sent_since([row], place) if made not in kept}
+        as the piece's, with its buttons: Messenger.reads) and writes into it, never one that another game
+        keeps there (a player's two games at the start: the same table of blocks, which their views shared,
+        each game's commands writing its table over the other's)."""
+        since = await self._sent_since([row], place)
+        others = await asyncio.to_thread(self.store.kept_by_others, row["game"], place) if since else set()
+        went = {said: made for made, said in since if made not in kept and made not in others}
         for n, piece in enumerate(pieces):
             under = buttons if n == len(pieces) - 1 else None
             made = await self.messenger.keep(place, piece, kept[n] if n < len(kept) else

@@ -251,6 +251,19 @@ class OutboxPart(Connection):
             self.db.execute("INSERT OR REPLACE INTO kept_messages VALUES (?, ?, ?)",
                             [game_id, place, json.dumps(messages)])
 
+    def kept_by_others(self, game_id: int, place: str) -> set[str]:
+        """The ids of the messages other games keep at a place: their players' views and question
+        messages, never a message this game's retry may take for one it sent (bot/delivery/in_place.py)."""
+        found: set[str] = set()
+        for table in ("kept_messages", "question_messages"):
+            for (messages,) in self.db.execute(f"SELECT messages FROM {table} WHERE game != ? AND place = ?",
+                                              [game_id, place]).fetchall():
+                try:
+                    found |= {str(message) for message in json.loads(messages)}
+                except (ValueError, TypeError):  # damaged: those messages are sent anew
+                    continue
+        return found
+
     def asked_since(self, game_id: int, side: str, since: int) -> bool:
         """Whether a question went to the side by DM in the player-turn after command `since`, or a
         later one (bot/tables/news.py): counted by the player-turn of the question message it was

@@ -90,3 +90,32 @@ def test_the_private_view_is_one_set_of_messages_edited_in_place_and_the_map_com
             assert s.tables.service.store.kept_messages(game_id, place) == [str(left.id)]
             assert not s.errors()
     play(scenario, tmp_path)
+
+
+def test_two_games_of_one_player_keep_views_of_their_own_after_an_outage(tmp_path):
+    """Anna plays French in two Bloody Monday games. Her DMs fail for three minutes while game 2 starts;
+    game 1 starts once they are back, before game 2's retry. That retry, later than Discord remembers a
+    nonce, reads her DMs since its first try for what it may have sent: it took game 1's table of blocks,
+    the same words at the start, for its own, and both views kept that one message, each game's commands
+    writing its table over the other's. Each view now keeps messages of its own, found or sent."""
+    async def scenario(db):
+        async with server(db) as s:
+            other = s.guild.create_text_channel("other")
+            for channel in (s.channel, other):
+                await s.anna.slash(channel, "game new", system="bloody_monday", scenario="bloody_monday")
+                await s.anna.slash(channel, "game join", side="french")
+                await s.boris.slash(channel, "game join", side="russian")
+            s.env.inject_error("POST", f"/channels/{s.anna.user.dm_channel.id}/messages", status=503, times=None)
+            await s.anna.slash(other, "game start")
+            await s.env.advance_time(180)
+            s.env.backend.faults.clear()  # Discord is back
+            await s.anna.slash(s.channel, "game start")
+            await s.env.advance_time(300)
+            place, sent = f"dm:{s.anna.user.id}", {str(m.id): m.content for m in _dm_messages(s, s.anna)}
+            kept = {game: s.tables.store.kept_messages(game, place) for game in (1, 2)}  # game 1 is the channel's
+            assert [len(ids) for ids in kept.values()] == [2, 2] and not set(kept[1]) & set(kept[2]), kept
+            for game, (head, table) in kept.items():
+                assert sent[head].startswith(f"Game {game}: ") and "view as French" in sent[head]
+                assert sent[table].startswith("```\nFrench:") and sent[table].count("\n  ") == 47  # heading, 46 blocks
+            assert not s.errors()
+    play(scenario, tmp_path)
