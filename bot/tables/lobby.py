@@ -22,6 +22,7 @@ from bot.delivery import DMClosed, PlatformDown, channel_audience, message
 from bot.permissions import Actor, TableError, check_manage, check_seat, sides_of
 from bot.store import Outbox
 from bot.tables.news import Change
+from bot.tables.notices import asked_in_views
 from bot.tables.room import Room
 from bot.words import Text, due, name, words
 from bot.words import channel as channel_ref
@@ -257,7 +258,8 @@ class Lobby(Room):
                              "player:computer` gives it to the computer.")
         change = self.tables.news.change(game_id, "")
         begins = " ".join(filter(None, (f"Game {game_id} begins.", fair_dice.announcement(game))))
-        news = change.announce(begins, None, self.service.load(game_id), 0)
+        state = self.service.load(game_id)
+        news = asked_in_views(self.tables, game_id, state, change.announce(begins, None, state, 0), change.planned)
         self.store.start_game(game_id, news, change.turn[0] if change.turn else None, change.deadlines)
         return change
 

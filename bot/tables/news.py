@@ -407,7 +407,7 @@ class Change:
             rows += spectator_rows(news, game_id, seq, after, self.turn, self.unshown or before, told=story)
         if over:
             rows += news.reveal_rows(game) + news.retire_rows(game_id, fmt.outcome_line(public["outcome"]))
-        told = [row for row in told if not self._carried(rows, row, after)]
+        told = [row for row in told if not self._carried(rows, row, after) and not self._own_flow(row, system)]
         return rows + told + news.private_views(game_id, after, seq, before, private, untold)
 
     def _carried(self, rows: Outbox, asked: tuple[str, dict], after: dict) -> bool:
@@ -431,6 +431,21 @@ class Change:
             line["text"] = words(line["text"], ping)
         line["buttons"] = payload["buttons"]
         return True
+
+    def _own_flow(self, asked: tuple[str, dict], system: GameSystem) -> bool:
+        """Whether a question goes unsent: one without buttons to the author of the change, where units are
+        hidden (their view, kept in their DMs, heads what is asked), that would open their question message
+        of the player-turn. Their own orders asked it (an answer played at once for the other side made the
+        game wait for them again, in the middle of a box of theirs), which a question message of the
+        player-turn takes in silently, an edit notifying nobody; the first player-turn has none, its question
+        told at the top of the view (notices.asked_in_views): in Bloody Monday's first impulse, played by
+        box, 'the game waits for you, due ...: French Tactical Action, combat segment: ...' came as a DM once
+        the impulse had passed to the Russian."""
+        to, payload = asked
+        question = payload.get("question")
+        return question is not None and bool(question.get("fresh")) and "buttons" not in payload and \
+            self.author is not None and system.INFO.hidden_information and \
+            self.news.store.seats(self.game_id).get(to) == self.author
 
     def _ask(self, side: str, payload: dict, quiet: bool) -> bool:
         """A private notice as its side's question message of the player-turn (bot/delivery/in_place.py):

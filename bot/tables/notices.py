@@ -13,7 +13,8 @@ is newly awaited}): the questions of one player-turn to a player share one messa
 place (bot/tables/news.py, Change._ask). A side whose standing order answers the choice at once
 (rules.core.standing), or whose choice allows one answer (bot/service/standing.py, at_once), is
 not asked. The rows go into the outbox in the transaction of the change
-that caused them.
+that caused them. At a game's start a side's question its own view words already goes at that view's
+top (`asked_in_views`).
 """
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ from bot import asked as ask
 from bot.delivery import UNASKED, Buttons, channel_audience, message
 from bot.service.standing import at_once
 from bot.store import Outbox
-from bot.words import Text, due, mention, words
+from bot.words import Text, due, mention, plain, words
 
 if TYPE_CHECKING:
     from bot.tables import Tables
@@ -118,3 +119,28 @@ def notices(tables: Tables, game_id: int, before: dict | None, after: dict, seq:
         elif buttons is not None and side not in absent:
             rows.append((channel_audience(game["channel"]), message(asked, buttons=buttons) | UNASKED))
     return rows
+
+
+def asked_in_views(tables: Tables, game_id: int, state: dict, rows: Outbox, planned: dict[str, datetime]) -> Outbox:
+    """A game's start (`rows`, its news): the question of a side awaited that the side's own view, sent
+    beside it, words (no buttons, its prompt the view's headline's) goes at the top of that view as 'the game
+    waits for you, due ...', one DM where two said the question twice. Bloody Monday's French read 'the game
+    waits for you, due ...: French impulse: ...' and, in the DM under it, their view, whose headline said
+    the impulse again; 1812's Russian likewise his Movement Phase. Their view, a DM of its own at the start,
+    notifies as the question did; the next edit of the view leaves the line out, its headline still saying
+    what is asked. The player-turn's next question comes in a DM of its own, as a first does, unless the
+    player's own orders raise it without buttons (bot/tables/news.py, Change._own_flow)."""
+    views = {to: payload for to, payload in rows if payload.get("kept")}
+    system = tables.service.system(game_id)
+    told: Outbox = []
+    for to, payload in rows:
+        view = views.get(to)
+        question = ask.question(system, state, to) if view is not None and "question" in payload else None
+        if view is None or question is None or "buttons" in payload or \
+                plain(words(question.text, ask.typed_note(question))) not in plain(view["text"]):
+            told.append((to, payload))
+            continue
+        opening, *rest = words(view["text"])
+        when: Text = words(", due ", due(planned[to])) if to in planned else ""
+        view["text"] = words(WAITS, when, ".\n", str(opening)[:1].upper() + str(opening)[1:], *rest)
+    return told

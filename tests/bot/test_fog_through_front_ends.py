@@ -18,6 +18,7 @@ swaptest = pytest.importorskip("rules.bloody_monday.swaptest",
 from bot.tables import news
 from bot.tables.clocks import Clocks
 from bot.tables.news import News
+from bot.tables.notices import WAITS
 from bot.words import words
 from rules import bloody_monday
 
@@ -71,6 +72,26 @@ def test_the_check_sees_a_dm_sent_to_the_wrong_player(monkeypatch):
     assert first_impulse_read(["tactical"]) is None
     cross_the_dms(monkeypatch)
     assert "DM" in str(first_impulse_read(["tactical"]))
+
+
+def test_the_check_reads_the_view_that_opens_a_game_saying_that_it_waits(monkeypatch):
+    """The positive control for the start: plant a leak (the French view that opens with 'the game waits
+    for you', the question the view's headline words, names a digest of the whole position) and the
+    first impulse shows it in that DM."""
+    from bot.tables import lobby
+
+    asked_in_views = lobby.asked_in_views
+
+    def telling_too_much(tables, game_id, state, rows, planned):
+        told = asked_in_views(tables, game_id, state, rows, planned)
+        for _, payload in told:
+            if payload.get("kept") and str(words(payload["text"])[0]).startswith(WAITS):
+                payload["text"] = words(payload["text"], f" (the whole position: {whole(state)})")
+        return told
+
+    monkeypatch.setattr(lobby, "asked_in_views", telling_too_much)
+    read = str(first_impulse_read(["tactical"]))
+    assert "'DM kept" in read and "the whole position" in read, read
 
 
 def test_the_check_reads_the_spectators_channel(monkeypatch):

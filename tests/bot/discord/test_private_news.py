@@ -1,6 +1,7 @@
 """Private news without a flood, on simcord: a Bloody Monday player's own view is one set of DMs
 edited in place (split when longer than a message, never cut), their map comes once an impulse
-(and on request), and a player gets at most five DMs an impulse, whatever they order."""
+(and on request), and a player gets at most five DMs an impulse, whatever they order; a game's
+start sends each player only the DMs that say something new."""
 from __future__ import annotations
 
 import random
@@ -25,6 +26,47 @@ def known_dice(monkeypatch):
 
 def _dm_messages(s: Server, person) -> list:
     return [m for m in person.user.dm_channel.history() if m.author.id == s.client.user.id]
+
+
+# (system, scenario) -> each side's DMs at the start: the welcome of `/game join`, then, where units are
+# hidden, the view (its table apart once long, bot/delivery/in_place.py) and the map; the side awaited
+# reads that the game waits for it at the top of its view, whose headline says what is asked
+SET_UP = {("borodino", "7sep"): {"french": 1, "russian": 1},
+          ("bloody_monday", "bloody_monday"): {"french": 4, "russian": 4},
+          ("bloody_monday", "last_blood"): {"french": 4, "russian": 4},
+          ("campaign_1812", "campaign"): {"french": 3, "russian": 3}}
+
+
+@pytest.mark.parametrize(("system", "scenario"), list(SET_UP))
+def test_a_game_starts_with_few_dms_each_saying_something_new(tmp_path, system, scenario):
+    """Bloody Monday's French read 5 DMs at the start: the welcome, 'the game waits for you, due ...:
+    French impulse: ...', their view, whose headline said that impulse again, its table, the map
+    (1812's Russian 4 likewise). The awaited side's view now opens with 'the game waits for you, due
+    ...', its headline saying what is asked, once; Borodino asks in the channel."""
+    async def scenario_(db):
+        async with server(db) as s:
+            await started(s, system, scenario)
+            await s.env.settle()
+            dms = {"french": _dm_messages(s, s.anna), "russian": _dm_messages(s, s.boris)}
+            assert {side: len(sent) for side, sent in dms.items()} == SET_UP[(system, scenario)]
+            system_, state = s.tables.service.system(s.game()["id"]), s.tables.service.load(s.game()["id"])
+            for side, sent in dms.items():
+                assert sent[0].content == f"You play {side.title()} in game 1. Your private news arrives here."
+                waits = [m.content for m in sent if "waits for you" in m.content]
+                if system == "borodino":  # nothing hidden: asked in the channel
+                    assert not waits
+                    continue
+                view, asked = sent[1].content, str(system_.view(state, side).get("prompt")).partition("`")[0]
+                awaited = side in system_.active_sides(state)
+                if awaited:
+                    assert waits == [view] and view.startswith("Game 1: the game waits for you, due ") and \
+                        f".\nYour view as {side.title()}, as of command 0 " in view, view
+                else:
+                    assert not waits and view.startswith(f"Game 1: your view as {side.title()}, as of command 0 ")
+                assert sum(m.content.count(asked) for m in sent) <= 1 and (asked in view or not awaited), asked  # once
+                assert sent[-1].attachments and all(len(m.content) <= 2000 for m in sent)
+            assert not s.errors()
+    play(scenario_, tmp_path)
 
 
 @pytest.mark.heavy

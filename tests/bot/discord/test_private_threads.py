@@ -51,7 +51,7 @@ def test_no_private_thread_is_offered_where_the_opponent_could_read_it(tmp_path,
             assert "only you can see" not in answer
             assert s.channel.threads == []
             assert s.tables.store.private_thread(game_id, str(s.anna.user.id)) is None
-            assert any("your view as French" in dm for dm in s.dms(s.anna))
+            assert any("view as French" in dm for dm in s.dms(s.anna))
             messenger = s.tables.delivery.messenger  # what would have been: Boris reads such a thread
             thread = await messenger.private_thread(str(s.channel.id), str(s.anna.user.id), "a test")
             await messenger.post(thread, "French blocks")
@@ -75,7 +75,7 @@ def test_the_thread_is_opened_where_no_player_could_read_it_and_says_who_else_ca
             assert "members with the role Manage Threads" in answer and "only you can see" not in answer
             assert s.tables.store.private_thread(game_id, str(s.anna.user.id)) == str(thread.id)
             await s.anna.slash(s.channel, "game start")
-            assert any("your view as French" in m.content for m in thread.history(viewer=s.anna))
+            assert any("view as French" in m.content for m in thread.history(viewer=s.anna))
             with pytest.raises(SetupError, match="cannot read"):
                 thread.history(viewer=s.boris)
     play(test, tmp_path)
@@ -99,9 +99,9 @@ def test_a_player_seated_who_could_read_the_thread_sends_the_news_back_to_dms(tm
             (notice,) = [dm for dm in s.dms(s.anna) if "no longer carries" in dm]
             assert f"<@{s.stranger.user.id}> may read it" in notice and "comes by DM again" in notice
             await s.anna.slash(s.channel, "game start")
-            assert any("your view as French" in dm for dm in s.dms(s.anna))
+            assert any("view as French" in dm for dm in s.dms(s.anna))
             (thread,) = s.channel.threads
-            assert not any("your view" in m.content for m in thread.history(viewer=s.anna))
+            assert not any("view as French" in m.content for m in thread.history(viewer=s.anna))
     play(test, tmp_path)
 
 
@@ -117,10 +117,10 @@ def test_a_thread_an_opponent_came_to_read_carries_no_more_news(tmp_path):
             await s.env.settle()
             await s.anna.slash(s.channel, "game start")
             assert s.tables.store.private_thread(game_id, str(s.anna.user.id)) is None
-            assert not any("your view" in m.content for m in thread.history(viewer=s.anna))
+            assert not any("view as French" in m.content for m in thread.history(viewer=s.anna))
             (notice,) = [dm for dm in s.dms(s.anna) if "no longer carries" in dm]
             assert f"<@{s.boris.user.id}> may read it" in notice
-            assert any("your view as French" in dm for dm in s.dms(s.anna))
+            assert any("view as French" in dm for dm in s.dms(s.anna))
     play(test, tmp_path)
 
 
@@ -225,7 +225,7 @@ def test_a_thread_discord_made_before_a_kill_is_taken_up_not_made_twice(tmp_path
             assert s.tables.store.private_thread(game_id, anna) == made
             await s.anna.slash(s.channel, "game start")
             (thread,) = [thread for thread in s.channel.threads if str(thread.id) == made]
-            assert any("your view as French" in m.content for m in thread.history(viewer=s.anna))
+            assert any("view as French" in m.content for m in thread.history(viewer=s.anna))
             with pytest.raises(SetupError, match="cannot read"):
                 thread.history(viewer=s.boris)
     play(test, tmp_path)
