@@ -22,7 +22,7 @@ import rules
 from bot import fair_dice
 from bot import text as fmt
 from bot.service import consent, queries, replay, standing
-from bot.service.standing import before_the_answers, unasked
+from bot.service.standing import own_line, told_at_once, unasked
 from bot.service.consent import SIMULTANEOUS_UNDO
 from bot.service.queries import QUERIES
 from bot.service.replay import ReplayReport
@@ -37,9 +37,9 @@ from rules.core.setup import for_a_new_game
 from rules.core.system import Command, GameSystem
 
 __all__ = ["BUSY", "LONGEST", "QUERIES", "SIMULTANEOUS_UNDO", "SORRY", "TURN_RULE", "Compose", "GameService",
-           "ReplayReport", "Result", "before_the_answers", "is_busy", "new_player_turn", "new_turn",
-           "over_sentence", "player_turn", "player_turn_mark", "record", "said", "said_on_its_line", "simultaneous",
-           "still_to_order", "written"]
+           "ReplayReport", "Result", "is_busy", "new_player_turn", "new_turn", "over_sentence", "own_line",
+           "player_turn", "player_turn_mark", "record", "said", "said_on_its_line", "simultaneous",
+           "still_to_order", "told_at_once", "written"]
 
 log = logging.getLogger("kolocha.service")
 

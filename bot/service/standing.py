@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot import text as fmt
 from bot.service.result import Compose, Result
-from bot.service.turns import on_its_first_event
+from bot.service.turns import on_its_event, on_its_first_event
 from bot.store import Told
 from rules.core.errors import CommandError, RulesError, RuleViolation
 from rules.core.standing import ASK, check_order, choosers, defaults
@@ -165,19 +165,42 @@ def _goes_on(service: GameService, game_id: int, system: GameSystem, result: Res
     return played is not None and played[1] is None
 
 
-def before_the_answers(text: str, result: Result) -> str | None:
-    """A command's own line (`text`, its message or the words its button said) without the answers
-    its standing orders played after it, so that each is told under what led to it, as the channel
-    tells them ('3219 ... retreats to 3120.', then 'Russian by standing order (advance: redoubt):
-    stay.'): after the command's line they read as if given before the attack they answer. None
-    where they are not its line's end (a secret order's answer, told by what the rules show of
-    it), nor any."""
+def own_line(text: str, result: Result) -> str | None:
+    """A command's own line (`text`: its message, or the words its button said) without what it goes
+    on to say of the commands played at once after it (`_told_to`), so that each is told under what
+    led to it, in the order things happened (`told_at_once`); None where they are not its line's end,
+    or there are none. 1812's Russian `end` of his Forced March Phase read 'Russian: end. Russian by
+    standing order: a `plan` command. The Russian stack in Kovno (11) retreats to Dinaburg (6), by
+    standing order.' above the battle that stack retreated from."""
     own = text
     for r in reversed(result.followed):
-        if not own.endswith(" " + r.answer):
+        told = _told_to(r, result.side, None)
+        if told and not own.endswith(" " + told):
             return None
-        own = own.removesuffix(" " + r.answer)
+        own = own.removesuffix(" " + told) if told else own
     return own if result.followed else None
+
+
+def told_at_once(r: Result, side: str | None, told: list[dict]) -> tuple[str | None, list[dict]]:
+    """A command played at once after `side`'s, as told under what led to it: its line, and the events
+    `told` to say after it. Its line is its first event's where that says it (`Result.in_words`); the
+    side's own secret order names what it chose on its own first event ('Your Battle Plan in Kovno
+    (11): Assault, by standing order.'), not its verb alone as the public reads it ('Russian by
+    standing order: a `plan` command.'); another side's secret order has none, its events (what the
+    rules show of it) alone."""
+    if _theirs(r, side):
+        return None, told
+    if r.in_words:
+        return r.in_words, told[1:]
+    if r.secret and told and told[0].get("to") == side:
+        return on_its_event(r, str(told[0]["text"])), told[1:]
+    return r.answer, told
+
+
+def _theirs(r: Result, side: str | None) -> bool:
+    """Whether a command played at once is another side's secret order (a battle plan), which tells
+    `side` nothing but what the rules show everyone (that it was given at all stays unseen)."""
+    return r.secret and r.side != side
 
 
 def unasked(service: GameService, game_id: int, system: GameSystem, state: dict, events: list[dict]) -> list[dict]:
@@ -223,7 +246,7 @@ def _told_to(done: Result, side: str | None, outcome: dict | None) -> str:
     command it followed: its line (`Result.answer`); a secret order of another side (a battle plan)
     only what the rules show everyone, so that nobody learns whether the other has chosen, and how
     the game ended if it did."""
-    if done.secret and done.side != side:
+    if _theirs(done, side):
         shown = [e["text"] for e in done.visible_to(None)]
         return " ".join(shown + ([fmt.outcome_line(outcome)] if outcome else []))
     return done.answer

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from bot import text as fmt
-from bot.service import Result, on_its_event
+from bot.service import Result, own_line, told_at_once
 from bot.words import Text, join, name, plain, words
 
 MOST = 60  # orders in one message: a Borodino player-turn takes at most about 30
@@ -43,16 +43,17 @@ def public_texts(result: Result) -> tuple[str, ...]:
 def news_of(result: Result) -> tuple[str, ...]:
     """What an accepted result tells its own side of its effects, and of the commands standing
     orders played after it, each under the answer's own line where the command's line does not end
-    with them (`Said.own`, `own_line`); each effect once: a public event followed by the side's own of the same
-    kind (not a bare "info") that says more is read in the side's words alone (a hidden block's
-    move was told twice: 'A French block moves 22 → 34 → 31. French 4 (F-I-4, infantry) moves 22 →
-    34 → 31.'); one the public already says (an engaging block, revealed) is left to `_told`."""
+    with them (`Said.own`, bot/service/standing.py); each effect once: a public event followed by the
+    side's own of the same kind (not a bare "info") that says more is read in the side's words alone
+    (a hidden block's move was told twice: 'A French block moves 22 → 34 → 31. French 4 (F-I-4,
+    infantry) moves 22 → 34 → 31.'); one the public already says (an engaging block, revealed) is
+    left to `_told`."""
     out: list[str] = []
     apart = own_line(result.message, result) is not None  # each answer under what it answers
     for r in (result, *result.followed):
         told = r.visible_to(result.side)
         if apart and r is not result:
-            answer, told = _answered(r, result.side, told)
+            answer, told = told_at_once(r, result.side, told)
             out += [answer] if answer else []
         for e, own in zip(told, [*told[1:], None]):
             if own is None or e.get("to", "all") != "all" or own.get("to") != result.side or \
@@ -60,45 +61,6 @@ def news_of(result: Result) -> tuple[str, ...]:
                     fmt.said_in(own["text"], [e["text"]]):
                 out.append(e["text"])
     return tuple(out)
-
-
-def own_line(text: str, result: Result) -> str | None:
-    """A command's own line (`text`: its message, or the words its button said) without what it goes
-    on to say of the commands played at once after it (bot/service/standing.py: each one's answer; of
-    another side's secret order, a battle plan, only what the rules show everyone), so that each is
-    told under what led to it, in the order things happened; None where they are not its line's end,
-    or there are none. 1812's Russian `end` of his Forced March Phase read 'Russian: end. Russian by
-    standing order: a `plan` command. The Russian stack in Kovno (11) retreats to Dinaburg (6), by
-    standing order.' above the battle that stack retreated from."""
-    own = text
-    for r in reversed(result.followed):
-        told = " ".join(e["text"] for e in r.visible_to(None)) if _theirs(r, result.side) else r.answer
-        if told and not own.endswith(" " + told):
-            return None
-        own = own.removesuffix(" " + told) if told else own
-    return own if result.followed else None
-
-
-def _theirs(r: Result, side: str | None) -> bool:
-    """Whether a command played at once is another side's secret order (a battle plan), which tells
-    `side` nothing but what the rules show everyone (that it was given at all stays unseen)."""
-    return r.secret and r.side != side
-
-
-def _answered(r: Result, side: str | None, told: list[dict]) -> tuple[str | None, list[dict]]:
-    """A command played at once after `side`'s, as its reply tells it under what led to it: its line,
-    and the events `told` to say after it. Its line is its first event's where that says it
-    (`Result.in_words`); the side's own secret order names what it chose on its own first event ('Your
-    Battle Plan in Kovno (11): Assault, by standing order.'), not its verb alone as the public reads it
-    ('Russian by standing order: a `plan` command.'); another side's secret order has none, its events
-    (what the rules show of it) alone."""
-    if _theirs(r, side):
-        return None, told
-    if r.in_words:
-        return r.in_words, told[1:]
-    if r.secret and told and told[0].get("to") == side:
-        return on_its_event(r, str(told[0]["text"])), told[1:]
-    return r.answer, told
 
 
 def tells_more(line: str, public: Sequence[str]) -> bool:
@@ -186,6 +148,17 @@ class Batch:
         return join(out)
 
 
+def in_order(own: Text, news: Sequence[str]) -> Text:
+    """An order's line with what it did (`news_of`: the answers played at once after it each under
+    what led to it, where `own` is its line without them); each effect once: its side's line may
+    repeat a public one."""
+    told: list[str] = []
+    for line in news:
+        if not fmt.said_in(line, [plain(own), *told]):
+            told.append(line)
+    return words(own, *(f" {line}" for line in told))
+
+
 def _listed(lines: list[str], first: int) -> Text:
     """Orders as written, numbered from `first` (never read as markup)."""
     return join([words(f"{n}. ", name(fmt.clipped(line))) for n, line in enumerate(lines, first)], "; ")
@@ -195,12 +168,7 @@ def _told(n: int, said: Said) -> Text:
     """One line of a batch's reply: an order played, with what it did; else a query answered, an
     order passed over or refused, after the words the player wrote (never read as markup)."""
     if said.accepted and said.public:
-        head = said.text if said.own is None else said.own
-        news: list[str] = []
-        for line in said.news:  # each effect once: its side's line may repeat a public one
-            if not fmt.said_in(line, [plain(head), *news]):
-                news.append(line)
-        return words(f"{n}. ✅ ", head, *(f" {line}" for line in news))
+        return words(f"{n}. ✅ ", in_order(said.text if said.own is None else said.own, said.news))
     if said.moot and said.accepted:
         return words(f"{n}. ➖ ", name(fmt.clipped(said.line)), " — ", said.text)
     return words(f"{n}. {'✅' if said.accepted else '❌'} ", name(fmt.clipped(said.line)), " — ", said.text)

@@ -17,10 +17,10 @@ from bot.permissions import (
     commanding_side,
     sides_of,
 )
-from bot.service import QUERIES, Result, simultaneous
+from bot.service import QUERIES, Result, own_line, simultaneous
 from bot.store import Outbox
 from bot.tables import held, stale, superseded
-from bot.tables.batch import MOST, PASSED, Batch, Said, lines_of, news_of, own_line, public_texts, tells_more
+from bot.tables.batch import MOST, PASSED, Batch, Said, in_order, lines_of, news_of, public_texts, tells_more
 from bot.tables.news import Change
 from bot.tables.room import Room
 from bot.words import Text, join, name, table, words
@@ -321,9 +321,11 @@ class Play(Room):
         if not result.accepted:
             return Said(line, False, result.message, moot=result.moot)
         await change.settle(flush)
-        text = change.reply(result)
-        return Said(line, True, text, public_texts(result), news_of(result), own=own_line(text, result),
-                    in_place=change.in_place)
+        text, news = change.reply(result), news_of(result)
+        own = own_line(text, result)
+        # a battle the plans its standing orders gave fight, told by its events: an order alone reads as a box's line
+        told = in_order(own, news) if own is not None and any(r.secret for r in result.followed) else text
+        return Said(line, True, told, public_texts(result), news, own=own, in_place=change.in_place)
 
     def _judge(self, actor: Actor, game_id: int, line: str, side: str | None, seen: int | None,
                still: Callable[[], str | None] | None = None, asked_in: str | None = None) -> tuple[Result, Change]:

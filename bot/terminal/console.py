@@ -19,7 +19,7 @@ from typing import TextIO
 from bot import text as fmt
 from bot.computer.seat import SEARCHES, Memory, TurnClock, answer, as_told, next_job, plan, send
 from bot.converters import Unreadable, well_formed
-from bot.service import (GameService, Result, before_the_answers, on_its_event, record, still_to_order,
+from bot.service import (GameService, Result, on_its_event, own_line, record, still_to_order, told_at_once,
                          told_by_its_event)
 from bot.terminal.catch_up import last_looks, since_last_look
 from bot.terminal.map_files import MapFiles
@@ -149,13 +149,14 @@ def render(result: Result, line: str, viewer: str | None = None, hidden: bool = 
     # the commands this side has observed (the other's secret orders are not counted), or the game's;
     # the number is the command's own, not that of the last a standing order played after it
     number = result.seen if viewer else result.own_seq
-    own = before_the_answers(result.message, result)
-    def answered(r: Result) -> list[str]:  # its line, or its first event said with why it was played at once
+    own = own_line(result.message, result)
+    def told(r: Result) -> list[str]:  # its line, or its first event said with why it was played at once
         if own is None and not r.in_words:  # told by its events alone (a secret order's answer)
             return fmt.event_lines(seen(r))
-        return ["  " + r.answer, *fmt.event_lines(seen(r)[1 if r.in_words else 0:])]
+        line, events = told_at_once(r, viewer, seen(r))  # the viewer's own battle plan by what he chose
+        return [*(["  " + line] if line else []), *fmt.event_lines(events)]
     return "\n".join([f"[{number}] {result.message if own is None else own}", *fmt.event_lines(seen(result)),
-                      *(line for r in result.followed for line in answered(r))])
+                      *(line for r in result.followed for line in told(r))])
 
 
 def the_end(result: Result) -> dict | None:

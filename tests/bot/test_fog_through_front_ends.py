@@ -688,11 +688,11 @@ def test_a_box_s_map_under_its_last_line_shows_the_same_whatever_the_hidden_stac
     assert box_read()[1] is not None
 
 
-def battle_box_read() -> tuple[list[str], str | None]:
-    """What the Russian player observes of 1812's box of `end` and `end` past his Forced March Phase, where both
-    players' standing orders fight the battle in Kovno (11) (tests/bot/discord/test_1812_posts.py), and where it
-    parts between the position and one whose French stacks in East Prussia (30) and Warsaw (31), both unseen, are
-    exchanged."""
+def battle_box_read(batched: bool = True) -> tuple[list[str], str | None]:
+    """What the Russian player observes of 1812's `end` and `end` past his Forced March Phase, in one box (not
+    `batched`: one order at a time, at the table and at the hot seat), where both players' standing orders fight
+    the battle in Kovno (11) (tests/bot/discord/test_1812_posts.py), and where it parts between the position and
+    one whose French stacks in East Prussia (30) and Warsaw (31), both unseen, are exchanged."""
     from rules import campaign_1812
     from rules.campaign_1812 import swaptest as campaign_swaptest
     from tests.rules.campaign_1812.c1812_helpers import position, rig
@@ -701,41 +701,46 @@ def battle_box_read() -> tuple[list[str], str | None]:
                                                                                 6: {"inf": 1}}, player="russian")
     rig(state["dice"], 1, 1, 1, 1)
     given = [fog_check.Line(line, accepted=True) for line in ("end", "end")]
-    one, two = (fog_check.observed(campaign_1812, at, "russian", given, batched=True, terminal=False)
+    one, two = (fog_check.observed(campaign_1812, at, "russian", given, batched=batched, terminal=not batched)
                 for at in (state, campaign_swaptest.swapped(state, "french", 30, 31)))
     return one, fog_check.first_difference(one, two)
 
 
-@pytest.mark.long  # four games at a table: about a second
-def test_a_box_past_a_battle_tells_the_russian_his_own_plan_the_same_whatever_the_hidden_stacks_hold(monkeypatch):
+@pytest.mark.long  # four games at a table, two at the hot seat where one order at a time: about a second each
+@pytest.mark.parametrize("batched", [True, False])
+def test_a_box_past_a_battle_tells_the_russian_his_own_plan_the_same_whatever_the_hidden_stacks_hold(monkeypatch,
+                                                                                                    batched):
     """1812, Combat: a Russian box past his Forced March Phase whose battle both players' standing orders fight
-    tells the battle, his own plan by what he chose and his retreat in the order they happened (bot/tables/
-    batch.py, news_of): that reads the same whichever French stacks, unseen, hold what; the positive control:
-    plant a leak (each answer told under the box's line ends with a digest of the whole position) and the check
-    shows it."""
+    tells the battle, his own plan by what he chose and his retreat in the order they happened (bot/service/
+    standing.py, told_at_once), as do the reply to his second `/order end` and the hot seat's screen: that reads
+    the same whichever French stacks, unseen, hold what; the positive control: plant a leak (each answer told
+    under what led to it ends with a digest of the whole position) and the check shows it."""
     from bot.store.preferences import PreferencesPart
     from bot.tables import batch, play
+    from bot.terminal import console
 
     orders = {"plan": "steady", "retreat": "rearward", "attrition": "nearest"}  # both players', as the game starts
     monkeypatch.setattr(PreferencesPart, "standing_orders", lambda self, game_id, side: dict(orders))
-    seen, differ = battle_box_read()
+    seen, differ = battle_box_read(batched)
     assert differ is None
     assert any("Your Battle Plan in Kovno (11): Assault, by standing order. Battle of Kovno (11): " in line and
                "must retreat. The Russian stack in Kovno (11) retreats to Dinaburg (6), by standing order." in line
                for line in seen), [line for line in seen if "Kovno" in line]
-    position, judge, answered = {}, play.Play._judge, batch._answered
+    screen = "  Your Battle Plan in Kovno (11): Assault, by standing order.\n  Battle of Kovno (11): Russian Assault"
+    assert batched or any(screen in line for line in seen[seen.index(fog_check.TERMINAL):])
+    position, judge, told_at_once = {}, play.Play._judge, batch.told_at_once
 
     def reading(self, actor, game_id, *args, **kwargs):
         position["now"] = self.service.load(game_id)
         return judge(self, actor, game_id, *args, **kwargs)
 
     def telling_too_much(r, side, told):
-        answer, told = answered(r, side, told)
+        answer, told = told_at_once(r, side, told)
         return f"{answer} ({whole(position['now'])})", told
 
     monkeypatch.setattr(play.Play, "_judge", reading)
-    monkeypatch.setattr(batch, "_answered", telling_too_much)
-    assert battle_box_read()[1] is not None
+    monkeypatch.setattr(console if not batched else batch, "told_at_once", telling_too_much)  # the screen alone
+    assert battle_box_read(batched)[1] is not None
 
 
 @functools.cache

@@ -84,14 +84,17 @@ def test_the_forced_attrition_told_once_reads_the_same_whatever_the_hidden_frenc
 STANDING = "orders plan steady\norders retreat rearward\norders attrition nearest"  # both players', as the game starts
 
 
+@pytest.mark.parametrize("one_by_one", [False, True])
 @pytest.mark.parametrize("player, dice", [("russian", (1, 1, 1, 1)), ("french", (6, 6, 6, 6))])
-def test_a_box_past_a_battle_its_standing_orders_fight_tells_it_in_the_order_it_happened(tmp_path, player, dice):
+def test_a_box_past_a_battle_its_standing_orders_fight_tells_it_in_the_order_it_happened(tmp_path, player, dice,
+                                                                                          one_by_one):
     """Combat (SPI's 1812 overview): a box of `end` and `end` past the Forced March Phase, both players' standing
     orders giving the battle plans and the retreat. The Russian's read '2. ✅ Russian: end. Russian by standing
     order: a `plan` command. The Russian stack in Kovno (11) retreats to Dinaburg (6), by standing order. ...
     Combat Phase. Battle in Kovno (11): ...', the retreat above the battle it followed and his own plan named
     by its verb alone. The reply tells each thing where it happened, his own plan by what he chose, the other's
-    not at all (its chit goes down unseen)."""
+    not at all (its chit goes down unseen); so does the reply to the second of two `/order end`, which read
+    'Russian: end. Russian by standing order: a `plan` command. The Russian stack in Kovno (11) retreats ...'."""
     state = position({11: {"inf": 4}, 30: {"inf": 2}}, {11: {"inf": 2, "cav": 1}, 6: {"inf": 1}}, player=player)
     rig(state["dice"], *dice)
     service = GameService(Store(tmp_path / "k.sqlite"), loader=lambda name: Position(campaign_1812, state))
@@ -99,8 +102,12 @@ def test_a_box_past_a_battle_its_standing_orders_fight_tells_it_in_the_order_it_
     run(seated_game(tables, system="campaign_1812", scenario="campaign", seed=1))
     for actor in (ANNA, BORIS):
         run(tables.play.orders(actor, CHANNEL, STANDING))
-    reply = plain(run(tables.play.orders(ANNA if player == "french" else BORIS, CHANNEL, "end\nend")))
-    ended = reply.splitlines()[1]
+    actor = ANNA if player == "french" else BORIS
+    if one_by_one:
+        run(tables.play.submit(actor, CHANNEL, "end"))
+        ended = "2. ✅ " + plain(run(tables.play.submit(actor, CHANNEL, "end")))  # as the box's line 2 reads
+    else:
+        ended = plain(run(tables.play.orders(actor, CHANNEL, "end\nend"))).splitlines()[1]
     side = player.title()
     mine = f"Your Battle Plan in Kovno (11): Assault, by standing order. Battle of Kovno (11): {side} Assault"
     assert ended.startswith(f"2. ✅ {side}: end. Combat Phase. Battle in Kovno (11): the {side} player attacks "

@@ -3,7 +3,7 @@ everyone and the author read of each, whether a typed message must leave a publi
 the reply listing what became of each order."""
 from __future__ import annotations
 
-from bot.service import Result, before_the_answers
+from bot.service import Result, own_line
 from bot.tables.batch import MOST, PASSED, Batch, Said, lines_of, news_of, public_texts, tells_more
 from bot.words import plain
 
@@ -144,7 +144,7 @@ def test_a_standing_orders_answer_is_told_under_the_result_it_answers():
     assert news_of(attack) == ("3219 (5) attacks 3218: Dr.", "Russian by standing order (advance: redoubt): stay.",
                                "3218 stays put.")
     said = Said("attack 3219 3218", True, attack.message, public_texts(attack), news_of(attack),
-                own=before_the_answers(attack.message, attack))
+                own=own_line(attack.message, attack))
     batch = Batch(["attack 3219 3218", "end"], said=[said, Said("end", True, "French: end.", ("French: end.",))])
     assert plain(batch.reply()).splitlines()[0] == (
         "1. ✅ French: attack 3219 -> 3218. 3219 (5) attacks 3218: Dr. Russian by standing order (advance: redoubt): "
@@ -152,5 +152,5 @@ def test_a_standing_orders_answer_is_told_under_the_result_it_answers():
     assert Batch(["attack 3219 3218"], said=[said]).reply() == attack.message  # one order: its own words, whole
     secret = _result("French: attack 3219 -> 3218. Both plans are down.", [{"text": "3219 (5) attacks 3218: Dr."}],
                      side="french", followed=[_result("Russian: plan hold.", [], side="russian")])
-    assert before_the_answers(secret.message, secret) is None
+    assert own_line(secret.message, secret) is None
     assert news_of(secret) == ("3219 (5) attacks 3218: Dr.",)

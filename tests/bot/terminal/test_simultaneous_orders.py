@@ -3,11 +3,15 @@ from one to the other after each order, the service tells no one that an order w
 answers alike whether or not the other side has ordered."""
 from __future__ import annotations
 
+import pytest
+
 from bot.computer.seat import new_seat
 from bot.service import SIMULTANEOUS_UNDO, GameService
 from bot.store import Store
-from bot.terminal.console import HANDOVER, play
-from rules import load
+from bot.terminal.console import HANDOVER, play, render
+from bot.tools.fog_check import Position
+from rules import campaign_1812, load
+from tests.rules.campaign_1812.c1812_helpers import position, rig
 
 
 def to_battle(service: GameService) -> int:
@@ -77,3 +81,28 @@ def test_the_computer_s_battle_plan_is_not_told_even_that_it_was_given(tmp_path)
     assert not any("Russian: a `plan` command" in t for t in before)
     assert len(before) == 2 and before[1].startswith("Game-Turn 1 of 13 | June II 1812 | Combat Phase")  # the status
     assert any("Battle of Kovno (11): French Assault against Russian" in t for t in transcript)
+
+
+@pytest.mark.parametrize("player, dice", [("russian", (1, 1, 1, 1)), ("french", (6, 6, 6, 6))])
+def test_a_battle_standing_orders_fight_is_told_at_the_screen_in_the_order_it_happened(tmp_path, player, dice):
+    """Combat (SPI's 1812 overview): the player's `end` of his Forced March Phase, both players' standing orders
+    giving the battle plans and the retreat. The Russian's screen read '[2] Russian: end. Russian by standing
+    order: a `plan` command. The Russian stack in Kovno (11) retreats to Dinaburg (6), by standing order. ...'
+    above the battle it followed, his own plan named by its verb alone. It tells each thing where it happened, his
+    own plan by what he chose, the other's not at all (its chit goes down unseen), as a message of orders does."""
+    state = position({11: {"inf": 4}, 30: {"inf": 2}}, {11: {"inf": 2, "cav": 1}, 6: {"inf": 1}}, player=player)
+    rig(state["dice"], *dice)
+    service = GameService(Store(tmp_path / "g.sqlite"), loader=lambda name: Position(campaign_1812, state))
+    game = service.new_game("campaign_1812", "campaign", seed=1)
+    for side in ("french", "russian"):
+        for order in ("plan steady", "retreat rearward", "attrition nearest"):
+            assert service.submit(game, side, f"orders {order}").accepted
+    assert service.submit(game, player, "end").accepted
+    lines = render(service.submit(game, player, "end"), "end", viewer=player).splitlines()
+    side = player.title()
+    assert lines[:4] == [f"[2] {side}: end.", "  Combat Phase.", f"  Battle in Kovno (11): the {side} player attacks "
+                         "(Combat).", "  Your Battle Plan in Kovno (11): Assault, by standing order."], lines
+    assert lines[4].startswith(f"  Battle of Kovno (11): {side} Assault against")
+    retreat = "  The Russian stack in Kovno (11) retreats to Dinaburg (6), by standing order."  # lost, or thrown back
+    assert lines.index(retreat) == lines.index("  The Russian stack in Kovno (11) must retreat.") + 1
+    assert not any("`plan`" in line or "Entrench, by standing order" in line for line in lines)
