@@ -216,8 +216,8 @@ class Change:
                 return
             _under(self._told_with(side, self.since, outcome), own)
         else:
-            outcome = self._told_with(side, self.since, outcome)
-            own = {"text": outcome, "question": {"since": self.since, "fresh": False, "answer": outcome}}
+            told = self._told_with(side, self.since, outcome)
+            own = {"text": told, "question": {"since": self.since, "fresh": False, "answer": told, "newest": outcome}}
             rows.append((side, own))
         own["question"]["in_place"] = self.asked_in
         self.in_place = True
@@ -250,12 +250,13 @@ class Change:
             return
         since, own = last["payload"]["question"]["since"], self.asked.get(side)
         question = own.get("question", {}) if own is not None else {}
-        outcome = self._told_with(side, since, outcome)
+        told = self._told_with(side, since, outcome)
         if own is not None and question.get("since") == since and not question["fresh"]:
-            _under(outcome, own)
+            _under(told, own)
             return
         at = next((n for n, (_, payload) in enumerate(rows) if payload is own), len(rows))
-        rows.insert(at, (side, {"text": outcome, "question": {"since": since, "fresh": False, "answer": outcome}}))
+        rows.insert(at, (side, {"text": told, "question": {"since": since, "fresh": False, "answer": told,
+                                                           "newest": outcome}}))
 
     def _under_unsent_lines(self, side: str, own: dict) -> list[int]:
         """A question by DM goes under the side's lines not yet sent just before it, in one message
@@ -286,8 +287,10 @@ class Change:
         are the defender'), likewise. A question in a new message (`fresh`: it must notify) says the
         answer not yet sent above it too, where it fits: 'Stay: no advance.' stood alone in the
         clicked message, the retreat asked at once by the opponent's held attack in a DM of its own.
-        The click's own change puts its answer there itself (`_answered`). `seq`: the position the
-        change tells (`_shown_answer`)."""
+        Only the newest answer (`newest`): those before it were sent in the message they answer, and
+        Last Blood's French read his three 'Stand and fight it out in 16.' lines twice. The click's
+        own change puts its answer there itself (`_answered`). `seq`: the position the change tells
+        (`_shown_answer`)."""
         question = own.get("question")
         if question is None or "answer" in question:  # under the change's own answer, which says it
             return
@@ -298,7 +301,7 @@ class Change:
         if question["fresh"]:
             if answer is not None and last is not None and last["text"] == answer and \
                     not (self.asked_in is not None and side == self.side):
-                self._under_where_it_fits(answer, own)
+                self._under_where_it_fits(last["question"].get("newest", answer), own)  # a row stored without it
         elif answer is not None and last is not None and last["question"]["since"] == question["since"]:
             _under(answer, own)
         elif last is None and not (self.asked_in is not None and side == self.side) and \

@@ -16,7 +16,7 @@ from bot.config import GameSettings
 from bot.permissions import Actor, TableError
 from bot.service import GameService, Result
 from bot.store import Store
-from bot.tables.news import _line, own_view, player_turn_name
+from bot.tables.news import Change, _line, own_view, player_turn_name
 from bot.tables.superseded import withdrawn
 from bot.words import plain
 from rules.core.registry import _SYSTEMS
@@ -891,3 +891,23 @@ def test_lines_not_yet_sent_just_before_a_question_by_dm_go_in_its_message(tmp_p
     assert questions(tables, BORIS.id)[-1].startswith(
         f"Game {game_id}: Your reinforcements in Smolensk (15): 1 infantry corps.\nAttrition in Kovno (11): 1 infantry "
         f"corps lost; nothing left there.\nThe game waits for you, {DUE}: Move stacks one place")
+
+
+def test_a_question_in_a_new_dm_says_above_it_only_the_answer_its_player_has_not_been_told(service):
+    """Last Blood's French clicked three battles' answers in one question message; the third, not yet sent
+    when the next impulse asked him in a new DM (which notifies), goes above that question. The two before
+    it were in that message already: the new DM repeated all three, the three stand lines read twice."""
+    tables = make_tables(service)
+    game_id = run(seated_game(tables))
+    side, told = "red", "Stand and fight it out in 16.\nStand and fight it out in 36."
+    tables.news.store.add_outbox(game_id, [(side, {"text": told, "question": {"since": 1, "fresh": False,
+                                                                               "answer": told}})])
+    tables.news.store.mark_delivered(*[row["id"] for row in tables.news.store.undelivered(game_id)])
+    change = Change(tables.news, game_id, "anna")
+    change.since = 1
+    change._answered(rows := [], side, "Stand and fight it out in 57.")
+    tables.news.store.add_outbox(game_id, rows)
+    asked = {"text": "the game waits for you: French impulse", "question": {"since": 2, "fresh": True}}
+    Change(tables.news, game_id, "anna")._under_the_unsent_answer(side, asked, tables.news.store.last_seq(game_id))
+    assert rows[0][1]["text"] == [told + "\nStand and fight it out in 57."]
+    assert asked["text"] == ["Stand and fight it out in 57.\nThe game waits for you: French impulse"], asked["text"]
