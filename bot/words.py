@@ -124,27 +124,32 @@ def _times(text: Words, n: int) -> Words:
     return words(said[0] if said is not None else "", act[1], often, act[2] or "", ".")
 
 
-def _one_line(text: Text) -> bool:
-    return all(isinstance(part, dict) and "table" not in part or isinstance(part, str) and "\n" not in part
+def _lines_of_one_speaker(text: Text) -> bool:
+    """Lines a next line of their speaker may follow without the name: what the speaker's orders did,
+    a phase they began among them ('French Combat Phase.'); not a headline ('Game-Turn 27 of 40 | 7 Sept
+    0600 | Movement Phase | Russian player', bot/text.py), a table, or a ping, which a line under them
+    without its name would read as theirs."""
+    return all(" | " not in part if isinstance(part, str) else "table" not in part and "user" not in part
                for part in words(text))
 
 
 def join_speakers(texts: list[Text]) -> Words:
-    """Texts one under another (`join`), a line whose speaker is the one of the single line above
-    it written without the name ('**anna** — ' once for the orders of one run): a Bloody Monday
-    impulse of 28 orders read the name on every line, a tenth of each line on a phone.
+    """Texts one under another (`join`), a line whose speaker is the one of the lines above it
+    written without the name ('**anna** — ' once for the orders of one run): a Bloody Monday
+    impulse of 28 orders read the name on every line, a tenth of each line on a phone; a Borodino
+    box of moves, `end` and `end` read '**anna** — French: end.' again under 'French Combat Phase.'.
 
-    >>> said = plain(join_speakers([["**", name("anna"), "** — A moved."], ["**", name("anna"), "** — B moved."],
-    ...                             "**boris** — C moved."]))
+    >>> said = plain(join_speakers([["**", name("anna"), "** — A moved.\\nRed Combat Phase."],
+    ...                             ["**", name("anna"), "** — B moved."], "**boris** — C moved."]))
     >>> said.splitlines()
-    ['**anna** — A moved.', 'B moved.', '**boris** — C moved.']
+    ['**anna** — A moved.', 'Red Combat Phase.', 'B moved.', '**boris** — C moved.']
     """
     out: list[Text] = []
     above = None
     for text in _said_once(texts):
         said = _speaker(text)
         out.append(said[1] if said is not None and above is not None and said[0] == above else text)
-        above = said[0] if said is not None and _one_line(text) else None
+        above = said[0] if said is not None and _lines_of_one_speaker(text) else None
     return join(out)
 
 

@@ -80,19 +80,21 @@ def test_texts_in_a_row_to_a_channel_are_one_message_and_all_marked_delivered(se
 
 def test_a_speaker_of_lines_in_a_row_is_named_once_a_run(service):
     """One player's orders, a line each, read the name once ('**anna** — ' cost every line of a
-    Bloody Monday impulse a tenth of a phone's width); it comes again after another speaker, after
-    a text of several lines (a headline), and at the top of each message."""
+    Bloody Monday impulse a tenth of a phone's width), under what they did too ('French Combat Phase.'); it
+    comes again after another speaker, after a headline, and at the top of each message."""
     tables, game_id, messenger = started(service)
     before = len(messenger.in_channel(CHANNEL))
     said = [["**", {"name": "anna"}, f"** — {n} moved."] for n in range(3)]
-    lines = [*said, "**boris** — 3 moved.", said[0], ["**", {"name": "anna"}, "** — end.\nTurn 2"], said[1],
+    lines = [*said, "**boris** — 3 moved.", said[0], ["**", {"name": "anna"}, "** — end.\nCombat Phase."], said[2],
+             ["**", {"name": "anna"}, "** — end.\nTurn 2 | Movement Phase"], said[1],
              *[["**", {"name": "anna"}, f"** — {n} moved {'x' * 90}."] for n in range(30)]]
     run(tables.delivery.send(game_id, [(TO_CHANNEL, message(line)) for line in lines]))
     posts = new_posts(messenger, before)
     assert posts[0].startswith("**anna** — 0 moved.\n1 moved.\n2 moved.\n**boris** — 3 moved.\n**anna** — 0 moved."
-                               "\nend.\nTurn 2\n**anna** — 1 moved.\n0 moved x")
+                               "\nend.\nCombat Phase.\n2 moved.\nend.\nTurn 2 | Movement Phase\n**anna** — 1 moved."
+                               "\n0 moved x")
     assert len(posts) == 2 and all(post.startswith("**anna** — ") for post in posts)  # each message names him
-    assert sum(post.count("moved") for post in posts) == 36 and service.store.undelivered(game_id) == []
+    assert sum(post.count("moved") for post in posts) == 37 and service.store.undelivered(game_id) == []
 
 
 def test_a_players_act_said_again_in_a_row_is_said_once_with_how_often(service):

@@ -127,6 +127,7 @@ def test_a_phase_the_orders_end_at_once_posts_no_map_of_its_own(tmp_path):
             assert [len(m.attachments) for m in posts] == [1]
             assert "French Combat Phase.\n" in posts[0].content and "| Movement Phase | Russian player" in \
                 posts[0].content and "| Combat Phase |" not in posts[0].content
+            assert posts[0].content.count("**anna**") == 1, posts[0].content
     play(test, tmp_path)
 
 

@@ -77,7 +77,7 @@ def test_a_post_tells_what_the_channel_was_told_since_the_last_then_the_headline
     assert watched(tables) == []
     run(tables.play.submit(ANNA, CHANNEL, "end"))
     assert watched(tables) == [(f"Game {game_id}:\n**Anna** — Red: move r1 0201.\nr1 moves to 0201\n"
-                                "**Anna** — Red: end.\nred ends the Movement Phase\n"
+                                "Red: end.\nred ends the Movement Phase\n"
                                 "Turn 1 | hour 1 | Dice Phase | Red player\nRoll the die.", drawn_at(1))]
     run(tables.play.submit(ANNA, CHANNEL, "roll"))
     assert watched(tables)[1][0].startswith(f"Game {game_id}:\n**Anna** — Red: roll.\nred rolls ")
@@ -129,7 +129,7 @@ def test_a_system_of_short_phases_is_told_a_player_turn_at_a_time(service, monke
     run(tables.play.submit(ANNA, CHANNEL, "roll"))
     (post, _), = watched(tables)
     assert post.startswith(f"Game {game_id}:\n**Anna** — Red: end.\nred ends the Movement Phase\n"
-                           "**Anna** — Red: roll.\nred rolls ")
+                           "Red: roll.\nred rolls ")
     assert post.endswith("Turn 1 | hour 1 | Movement Phase | Blue player")
 
 
@@ -143,7 +143,8 @@ def test_each_spectators_channel_is_told_since_its_own_last_post(service):
     run(tables.play.submit(ANNA, CHANNEL, "end"))
     posts = {where: text for where, text, _ in tables.delivery.messenger.posts if where in (WATCH, "later")}
     assert "move r1 0201" in posts[WATCH] and "move r1 0201" not in posts["later"]
-    assert posts["later"].split("\n")[1:] == posts[WATCH].split("\n")[3:]
+    assert posts["later"].split("\n")[1:] == ["**Anna** — Red: end.", *posts[WATCH].split("\n")[4:]]  # named anew
+    assert posts[WATCH].split("\n")[3] == "Red: end."  # under Anna's move
 
 
 def _watched_one_turn_behind(service) -> tuple[Tables, int]:
@@ -171,9 +172,10 @@ def test_one_turn_behind_the_turn_shown_tells_its_story_and_the_end_is_live(serv
         (f"Game {game_id}, one turn behind: turn 1.", "Turn 2 | hour 2 | Movement Phase | Red player", drawn_at(2)),
         (f"Game {game_id}, from turn 2:", "Game over: a draw, as scores 9-9.", drawn_at(4))]
     first_turn = posts[1][0].split("\n")[1:-1]
-    assert first_turn[0] == "**Anna** — Red: end." and first_turn[-2].startswith("**Boris** — Blue: roll.")
+    assert first_turn[0] == "**Anna** — Red: end." and first_turn[-4:-1] == [
+        "**Boris** — Blue: end.", "blue ends the Movement Phase", "Blue: roll."]  # each player named once a turn
     told = [line for line in posts[2][0].split("\n") if line.startswith("**")]
-    assert told == ["**Anna** — Red: end.", *told[1:]] and len(told) == 8  # turns 2 and 3, four lines each
+    assert told == ["**Anna** — Red: end.", *told[1:]] and len(told) == 4  # turns 2 and 3, each player once
     assert service.store.deadlines(game_id) == []
 
 
@@ -224,8 +226,9 @@ def test_a_long_story_goes_whole_in_messages_of_its_own_above_the_map(service):
     for line in ("move r1 0201", "move r2 0201", "end"):
         run(tables.play.submit(ANNA, CHANNEL, line))
     assert watched(tables) == [
-        (f"Game {game_id}:\n**Anna** — Red: move r1 0201.\nr1 moves to 0201\n**Anna** — Red: move r2 0201.\n", ()),
-        ("r2 moves to 0201\n**Anna** — Red: end.\nred ends the Movement Phase", ()),
+        (f"Game {game_id}:\n**Anna** — Red: move r1 0201.\nr1 moves to 0201\nRed: move r2 0201.\n"
+         "r2 moves to 0201\n", ()),
+        ("Red: end.\nred ends the Movement Phase", ()),
         (f"Game {game_id}:\nTurn 1 | hour 1 | Dice Phase | Red player\nRoll the die.", drawn_at(1))]
 
 
