@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import codecs
 import tomllib
+from collections.abc import Iterable
 from pathlib import Path
 
 from bot.permissions import TableError
@@ -75,16 +76,18 @@ def chosen(options: str, tables: dict | None) -> dict:
     return {**parse_options(options), **({"tables": tables} if tables is not None else {})}
 
 
-def named_options(options: dict | list) -> str:
+def named_options(options: dict | list, played: Iterable[str] = ()) -> str:
     """The options a game is played with, as its opening line and its status name them: those on
-    (own tables by that name, not their contents), then those turned off; '' for none.
+    (own tables by that name, not their contents), then those turned off; '' for none. `played`
+    adds those its rules play unasked (Last Blood plays every optional rule, Bloody Monday 10.0).
 
     >>> named_options({"depot_supply": True, "tables": {}, "chart_fragments": False}), named_options([])
     ('depot_supply, own tables (chart_fragments off)', '')
-    >>> named_options({"leaders": False})
-    'leaders off'
+    >>> named_options({"leaders": False}), named_options({}, ["shields", "cossacks"])
+    ('leaders off', 'shields, cossacks')
     """
     given = dict.fromkeys(options, True) if isinstance(options, list) else options
+    given = {**given, **{name: True for name in played if name not in given}}
     on = ", ".join(name if name != "tables" else "own tables" for name, value in given.items() if value is not False)
     off = ", ".join(name for name, value in given.items() if value is False)
     return f"{on} ({off} off)" if on and off else on or (f"{off} off" if off else "")

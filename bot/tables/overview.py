@@ -76,8 +76,8 @@ class Overview(Room):
         for row in self.store.deadlines(game_id):
             lines.append(words(f"{fmt.side_name(row['side'])} deadline ",
                                due(datetime.fromisoformat(row["due_at"]))))
-        lines.append(f"Options: {named_options(game['options']) or 'none'}; `/help topic:options` says what "
-                     "they play.")
+        options = named_options(game["options"], view.get("options", ()))
+        lines.append(f"Options: {options or 'none'}; `/help topic:options` says what they play.")
         lines.append(self.tables.settings(game_id).describe())
         return join(lines)
 
@@ -172,7 +172,7 @@ class Overview(Room):
         script = pictures.command_script(self.service, game["id"])
         gif = pictures.replay_gif(self.service, game["id"])
         count = len(self.store.commands(game["id"]))
-        text = (f"Game {game['id']} ({game['system']} {game['scenario']}): its {count} "
+        text = (f"Game {game['id']}: {fmt.game_name(game['system'], game['scenario'])}, its {count} "
                 f"command{'' if count == 1 else 's'}, which `kolocha local --script` replays, and its "
                 "replay, one frame per player-turn.")
         return game["id"], text, script, gif

@@ -27,7 +27,8 @@ def test_an_ended_game_is_exported_as_its_log_and_its_replay(tmp_path):
     assert "still running" in running["content"] and running.get("ephemeral")
     run(tables.play.resign(BORIS, CHANNEL))
     posted = exported(tables, BORIS)
-    assert posted["content"].startswith(f"Game {game_id} (borodino 5sep): its 1 command,")
+    assert posted["content"].startswith(f"Game {game_id}: Borodino: 5 September: the Schevardino Redoubt, its 1 "
+                                        "command,")
     names = [f.filename for f in posted["files"]]
     assert names == [f"kolocha-game{game_id}.txt", f"kolocha-game{game_id}.gif"]
     log = posted["files"][0].fp.read().decode()

@@ -72,6 +72,17 @@ def test_the_status_of_a_game_running_not_started_or_over(games):
         "There is no game running in this channel; `/game new` starts one."
 
 
+def test_a_status_names_the_options_a_scenario_plays_unasked(store):
+    """Last Blood plays every optional rule of Bloody Monday (10.0), none asked at `/game new`: its status names
+    them all, as `/help topic:options` tells them on, not 'none'."""
+    from rules import bloody_monday
+
+    tables = make_tables(GameService(store), systems=("bloody_monday",))
+    run(tables.lobby.new(BORIS, GUILD, "104", "bloody_monday", "last_blood"))
+    status = markup(tables.overview.status(ANNA, "104"))
+    assert f"Options: {', '.join(bloody_monday.INFO.options)}; `/help topic:options`" in status
+
+
 def test_a_game_the_rules_ended_is_told_in_brackets_without_its_reason_s_full_stop():
     """Borodino's reasons are sentences: in brackets their full stop is dropped ('... 3117, 3218).'
     read '(3018, 3117, 3218).).' in the status of a game over, as the refusal of a command does not)."""
@@ -134,7 +145,7 @@ def test_a_record_is_asked_of_an_ended_game_of_this_channel_or_this_server(games
             f"This server has no game {game_id}; `/game list status:over` lists its ended games."
     assert refused(lambda: games.overview.archived(CHANNEL, GUILD, 1)).startswith("Game 1 is still running")
     assert games.overview.export(games.store.game(4))[:2] == (4, (
-        "Game 4 (toy_system short): its 0 commands, which `kolocha local --script` replays, and its replay, one frame "
+        f"Game 4: {RACE}, its 0 commands, which `kolocha local --script` replays, and its replay, one frame "
         "per player-turn."))
     assert refused(lambda: games.overview.verify(99)) == "There is no game 99."
     assert refused(lambda: games.overview.verify(1)) == \
@@ -175,7 +186,7 @@ def test_the_record_of_a_game_holds_its_commands_as_a_script_and_its_replay(serv
     run(seated_game(tables, seed=1))
     _play_to_the_end(tables)
     game_id, said, script, gif = tables.overview.export(tables.store.game(1))
-    assert (game_id, said) == (1, "Game 1 (toy_system short): its 12 commands, which `kolocha local --script` replays, "
+    assert (game_id, said) == (1, f"Game 1: {RACE}, its 12 commands, which `kolocha local --script` replays, "
                                   "and its replay, one frame per player-turn.")
     turn = ["red: end", "red: roll", "blue: end", "blue: roll"]
     assert script.splitlines()[2:] == ["# expect: all-accepted", *turn * 3]
@@ -187,7 +198,7 @@ def test_the_record_of_a_game_holds_its_commands_as_a_script_and_its_replay(serv
     run(tables.play.submit(ANNA, "101", "move r1 0201"))
     run(tables.management.cancel(MOD, "101"))
     assert tables.overview.export(tables.store.game(2))[1] == (
-        "Game 2 (toy_system short): its 1 command, which `kolocha local --script` replays, and its replay, one frame "
+        f"Game 2: {RACE}, its 1 command, which `kolocha local --script` replays, and its replay, one frame "
         "per player-turn.")
 
 
