@@ -23,6 +23,7 @@ import atexit
 import shutil
 import sqlite3
 import tempfile
+from functools import cache
 from pathlib import Path
 
 from bot.store.commands import SNAPSHOT_EVERY, CommandsPart
@@ -36,7 +37,7 @@ from bot.store.preferences import PreferencesPart
 
 __all__ = ["SNAPSHOT_EVERY", "AlreadyPaused", "AlreadyServed", "DamagedGame", "DeadlineRows", "GameOver",
            "NotKolocha", "NotPaused", "Opening", "Outbox", "SchemaTooNew", "StaleCommand", "Store", "StoreRefusal",
-           "Told", "UnknownGame", "existing", "sole_server"]
+           "Told", "UnknownGame", "blank", "existing", "sole_server"]
 
 
 class Store(GamesPart, CommandsPart, OutboxPart, PreferencesPart):
@@ -89,3 +90,25 @@ def _private_copy(file: Path, wal: bool) -> Store:
         target.close()
         source.close()
     return Store(copy)
+
+
+def blank(path: str | Path) -> Store:
+    """A new store at `path` (refused, FileExistsError, where a file is) for what makes many that
+    live briefly, the front-end swap check and the tests: a copy of an empty store's file. A new
+    file migrates through the schema's whole history, each change committed (about 20 ms of CPU,
+    and 150 ms more where the disk syncs each commit); a copy opens in 3 ms. Unlike a new file,
+    it is not logged as new."""
+    with open(path, "xb") as file:
+        file.write(_empty())
+    return Store(path)
+
+
+@cache
+def _empty() -> bytes:
+    """An empty store's file, every migration applied and nothing stored: an in-memory store's
+    database as a file holds it, made once a process (the store opened on it turns its WAL on)."""
+    empty = Store(":memory:")
+    try:
+        return empty.db.conn.serialize()
+    finally:
+        empty.close()

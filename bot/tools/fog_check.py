@@ -54,7 +54,7 @@ from bot.discord.buttons import Confirm
 from bot.discord.messenger import pieces
 from bot.permissions import Actor, TableError
 from bot.service import GameService, standing
-from bot.store import Store
+from bot.store import blank
 from bot.tables import Offer, PlainReply, Tables
 from bot.tables.computer import Computer
 from bot.terminal.console import play
@@ -320,7 +320,7 @@ def crop_json(view: dict) -> bytes:
 
 
 def _service(path: Path, position: Position) -> GameService:
-    return GameService(Store(path), loader=lambda name: cast(GameSystem, position))
+    return GameService(blank(path), loader=lambda name: cast(GameSystem, position))
 
 
 async def at_table(position: Position, viewer: str, lines: Sequence[Line], folder: Path,

@@ -6,7 +6,7 @@ import logging
 import pytest
 import sqlite_utils
 
-from bot.store import SNAPSHOT_EVERY, GameOver, StaleCommand, Store, UnknownGame, existing
+from bot.store import SNAPSHOT_EVERY, GameOver, StaleCommand, Store, UnknownGame, blank, existing
 from bot.store.migrations import MIGRATIONS
 
 
@@ -46,6 +46,28 @@ def test_the_admins_log_says_when_a_file_is_new_or_moved_forward(tmp_path, caplo
         Store(tmp_path / "old.sqlite")
     assert caplog.messages == [f"{tmp_path / 'old.sqlite'}: its schema moved forward by {len(lacking)} "
                                f"change(s), the last '{lacking[-1]}'; an older Kolocha no longer opens it"]
+
+
+def test_a_blank_store_is_a_new_one_with_every_migration_and_nothing_stored(tmp_path, caplog):
+    """bot.store.blank (the swap check's stores, the tests'): the schema a new file migrates to,
+    every table empty, its changes in a WAL as a new file's; it is made where no file is, never
+    over one, and not logged as new."""
+    new = Store(tmp_path / "new.sqlite")
+    caplog.clear()  # the new file's own line, where the level lets it through
+    with caplog.at_level(logging.INFO, "kolocha.store"):
+        made = blank(tmp_path / "blank.sqlite")
+    assert caplog.messages == []
+    schema = "SELECT type, name, sql FROM sqlite_master ORDER BY name"
+    assert made.db.execute(schema).fetchall() == new.db.execute(schema).fetchall()
+    assert made.schema_version() == new.schema_version() and not MIGRATIONS.pending(made.db)
+    assert made.db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert {name: made.db[name].count for name in made.db.table_names() if name != "_sqlite_migrations"} == \
+        {name: 0 for name in new.db.table_names() if name != "_sqlite_migrations"}
+    game_id = made.create_game("toy_system", "short", 1, {})
+    assert blank(tmp_path / "other.sqlite").games() == [] and made.game(game_id)["system"] == "toy_system"
+    with pytest.raises(FileExistsError):
+        blank(tmp_path / "blank.sqlite")
+    assert made.game(game_id)["system"] == "toy_system"
 
 
 def test_a_file_whose_migrations_bore_former_names_upgrades(tmp_path):
