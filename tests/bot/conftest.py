@@ -3,31 +3,20 @@ from __future__ import annotations
 
 import gc
 import logging
-import shutil
-from pathlib import Path
 
 import pytest
 
 from bot.service import GameService
-from bot.store import Store
+from bot.store import Store, blank
 from tests.bot import toy_system
 from tests.bot.discord.discord_fakes import end_loop
 
 
-@pytest.fixture(scope="session")
-def empty_store(tmp_path_factory) -> Path:
-    """A store's file with every migration applied and nothing stored, made once a worker."""
-    path = tmp_path_factory.mktemp("empty") / "games.sqlite"
-    Store(path).close()
-    return path
-
-
 @pytest.fixture
-def store(tmp_path, empty_store) -> Store:
-    """A store of the test's own, opened on a copy of the empty one: a new file migrates through the
-    schema's whole history, about 15 ms of CPU, a copy 2 (tests/bot/test_store.py opens new files)."""
-    shutil.copyfile(empty_store, tmp_path / "games.sqlite")
-    return Store(tmp_path / "games.sqlite")
+def store(tmp_path) -> Store:
+    """A store of the test's own, a copy of an empty one (bot.store.blank: tests/bot/test_store.py
+    opens new files, migrated)."""
+    return blank(tmp_path / "games.sqlite")
 
 
 @pytest.fixture

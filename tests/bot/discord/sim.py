@@ -9,7 +9,6 @@ Boris (players), Mod (Manage Server) and Stranger.
 from __future__ import annotations
 
 import asyncio
-import shutil
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -22,7 +21,7 @@ import simcord
 import bot
 from bot.config import Config, GameSettings
 from bot.discord.app import KolochaBot
-from bot.store import Store
+from bot.store import blank
 from tests.bot.discord.discord_fakes import picture
 
 
@@ -82,18 +81,10 @@ def make_bot(config: Config, clock: Callable[[], datetime]) -> KolochaBot:
     return bot.create_bot(config, picture, clock)
 
 
-EMPTY: list[Path] = []  # the file of a store with nothing in it, made once a process
-
-
 def new_database(db: Path) -> None:
-    """The bot's database, where there is none yet: a copy of an empty store's file (a new file
-    migrates through the schema's whole history, about 15 ms of CPU; a copy, 2)."""
-    if db.exists():
-        return
-    if not EMPTY:
-        EMPTY.append(db.with_name("empty.sqlite"))
-        Store(EMPTY[0]).close()
-    shutil.copyfile(EMPTY[0], db)
+    """The bot's database, where there is none yet: a copy of an empty store's file (bot.store.blank)."""
+    if not db.exists():
+        blank(db).close()
 
 
 @asynccontextmanager
