@@ -13,7 +13,7 @@ import render
 from bot import cli, pictures
 from bot.permissions import TableError
 from bot.service import GameService
-from bot.store import Store
+from bot.store import Store, blank
 from bot.terminal.console import parse_script
 from rules.campaign_1812.campaign_data import DATA
 from rules.core.playout import random_playout
@@ -21,7 +21,7 @@ from rules.core.playout import random_playout
 
 def stored(tmp_path, system: str, scenario: str, seed: int, commands: int) -> tuple[GameService, int]:
     """A random game of `commands` commands, stored through the service."""
-    service = GameService(Store(tmp_path / "games.sqlite"))
+    service = GameService(blank(tmp_path / "games.sqlite"))
     game = service.new_game(system, scenario, seed=seed)
     for side, text in random_playout(system, scenario, seed, max_commands=commands, policy="sample").commands:
         assert service.submit(game, side, text).accepted
@@ -43,7 +43,7 @@ def test_the_exported_log_replays_to_the_same_position(tmp_path):
     end(service, game)
     script = parse_script(pictures.command_script(service, game))
     assert script.expect_all_accepted and script.settings == {"system": "borodino", "scenario": "5sep", "seed": "1"}
-    again = GameService(Store(tmp_path / "again.sqlite"))
+    again = GameService(blank(tmp_path / "again.sqlite"))
     copy = again.new_game("borodino", "5sep", seed=int(script.settings["seed"]))
     for line in script.lines:
         side, _, text = line.partition(": ")
@@ -74,7 +74,7 @@ def test_a_grand_battle_replay_of_80_player_turns_fits_a_discord_upload(tmp_path
 def test_an_exported_1812_game_names_the_readings_it_was_played_without(tmp_path, capsys):
     """A game stored before a reading (or with it turned off) is exported with that reading off, so that
     `kolocha local --script` plays it again as it was played, not as a new game would be set up."""
-    service = GameService(Store(tmp_path / "games.sqlite"))
+    service = GameService(blank(tmp_path / "games.sqlite"))
     game = service.store.create_game("campaign_1812", "campaign", 4, {"leaders": True})
     for side, text in random_playout("campaign_1812", "campaign", 4, max_commands=40, policy="sample",
                                      options={"leaders": True}).commands:
@@ -92,7 +92,7 @@ def test_an_exported_1812_game_names_the_readings_it_was_played_without(tmp_path
 def test_an_exported_game_with_its_own_tables_plays_again_with_them(tmp_path):
     """A game played with its players' own tables (`--tables`, `/game new tables:`) is exported with
     them, one line of JSON, and `kolocha local --script` plays it again with them."""
-    service = GameService(Store(tmp_path / "games.sqlite"))
+    service = GameService(blank(tmp_path / "games.sqlite"))
     shipped = tomllib.loads((DATA / "tables.toml").read_text())
     own = {"tables": {**shipped, "combat_results": {**shipped["combat_results"], "french_leadership": 0}}}
     game = service.store.create_game("campaign_1812", "campaign", 4, own)

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from bot.service import GameService
-from bot.store import Store
+from bot.store import blank
 
 
 def borodino(tmp_path) -> tuple[GameService, int]:
-    service = GameService(Store(tmp_path / "games.sqlite"))
+    service = GameService(blank(tmp_path / "games.sqlite"))
     return service, service.new_game("borodino", "5sep", seed=1)
 
 

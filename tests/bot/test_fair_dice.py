@@ -12,7 +12,7 @@ from bot.cli import main
 from bot.permissions import TableError
 from bot.service import GameService
 from bot.service.replay import ReplayReport
-from bot.store import Store
+from bot.store import Store, blank
 from bot.words import Text, plain
 from rules.core.dice import FAIR_SEEDS
 from tests.bot import toy_system
@@ -98,7 +98,7 @@ def test_fair_dice_nothing_published_before_the_end_holds_the_seed_or_salt_then_
 
     # a file, as the bot keeps: an in-memory store shares one cache between its threads, where a
     # read that meets another thread's write fails at once ("database table is locked")
-    service = GameService(Store(tmp_path / "k.sqlite"), loader=lambda name: toy_system)
+    service = GameService(blank(tmp_path / "k.sqlite"), loader=lambda name: toy_system)
     tables = make_tables(service)
     game_id, heard = run(scenario(tables))
     game = service.store.game(game_id)
@@ -224,7 +224,7 @@ def test_every_die_of_a_fair_1812_game_comes_from_the_seed_by_sha256_and_the_pro
     from rules.campaign_1812 import swaptest
     from rules.core.dice import rolls_made
 
-    service = GameService(Store(tmp_path / "k.sqlite"))
+    service = GameService(blank(tmp_path / "k.sqlite"))
     game_id = service.new_game("campaign_1812", "campaign")
     seed = service.store.game(game_id)["seed"]
     state = service.load(game_id)

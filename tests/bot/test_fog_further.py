@@ -18,7 +18,7 @@ import pytest
 
 from bot.permissions import TableError
 from bot.service import GameService
-from bot.store import Store
+from bot.store import blank
 from bot.tools import fog_check
 from bot.words import COMPUTER, words
 from rules import bloody_monday, campaign_1812
@@ -212,7 +212,7 @@ def replayed_refusal(tmp_path, monkeypatch, plans: dict) -> tuple[fog_check.Repl
     module = broken_toy(lambda view: [Decision("move r1 9999", "its own plan")])
     monkeypatch.setitem(sys.modules, "broken_toy", module)
     planner = fog_check.Replaying(plans, str.upper)
-    tables = make_tables(GameService(Store(tmp_path / "k.sqlite"), loader=lambda name: module), planner=planner)
+    tables = make_tables(GameService(blank(tmp_path / "k.sqlite"), loader=lambda name: module), planner=planner)
 
     async def play() -> None:
         tables.computer.wake(await against_computer(tables, "blue"))

@@ -8,12 +8,12 @@ from __future__ import annotations
 import pytest
 
 from bot.service import GameService
-from bot.store import Store
+from bot.store import blank
 
 
 @pytest.fixture
 def bloody_monday(tmp_path):
-    service = GameService(Store(tmp_path / "k.sqlite"))
+    service = GameService(blank(tmp_path / "k.sqlite"))
     game_id = service.new_game("bloody_monday", "bloody_monday", 5)
     return service, game_id
 
@@ -58,7 +58,7 @@ def _bloody_monday_tables(tmp_path):
     """A Bloody Monday game at a Discord table over fakes: Anna French, Boris Russian."""
     from tests.bot.discord.discord_fakes import FakeMessenger, make_tables, run, seated_game
 
-    service = GameService(Store(tmp_path / "k.sqlite"))
+    service = GameService(blank(tmp_path / "k.sqlite"))
     messenger = FakeMessenger()
     tables = make_tables(service, messenger=messenger, systems=("bloody_monday",))
     game_id = run(seated_game(tables, system="bloody_monday", scenario="bloody_monday", seed=5))

@@ -9,7 +9,7 @@ import random
 import pytest
 
 from bot.service import GameService
-from bot.store import Store
+from bot.store import blank
 from bot.terminal.console import render
 from bot.tools.fog_check import Position
 from rules import campaign_1812 as system
@@ -34,7 +34,7 @@ def _before_a_battle(seed: int) -> tuple[dict, str, str]:
 @pytest.fixture
 def battle(tmp_path):
     state, side, command = _before_a_battle(3)
-    service = GameService(Store(tmp_path / "k.sqlite"), loader=lambda name: Position(system, state))
+    service = GameService(blank(tmp_path / "k.sqlite"), loader=lambda name: Position(system, state))
     return service, service.new_game("campaign_1812", "campaign", 1, hot_seat=True), side, command
 
 
@@ -56,7 +56,7 @@ def test_the_other_sides_secret_chits_are_not_counted_in_the_viewers_number(batt
 def test_a_command_that_tells_no_event_is_observed_by_every_side(tmp_path):
     """Bloody Monday's `tactical` has no event, yet the Russian player reads "French: tactical."
     and sees the French impulse go on: he counts it as observed."""
-    service = GameService(Store(tmp_path / "k.sqlite"))
+    service = GameService(blank(tmp_path / "k.sqlite"))
     game_id = service.new_game("bloody_monday", "bloody_monday", 1)
     result = service.submit(game_id, "french", "tactical")
     assert result.accepted and result.events == [] and service.store.last_seq(game_id) == 1

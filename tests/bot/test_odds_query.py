@@ -8,7 +8,7 @@ from __future__ import annotations
 from bot import text as fmt
 from bot.discord.commands import odds
 from bot.service import GameService
-from bot.store import Store
+from bot.store import blank
 from bot.terminal.console import play
 from bot.words import plain
 from rules import bloody_monday
@@ -37,7 +37,7 @@ def borodino_game(service: GameService) -> int:
 
 
 def test_odds_is_a_query_answered_privately_with_nothing_stored(tmp_path):
-    service = GameService(Store(tmp_path / "k.sqlite"))
+    service = GameService(blank(tmp_path / "k.sqlite"))
     game_id = borodino_game(service)
     stored = (service.store.commands(game_id), service.store.outbox(game_id))
     for side in ("french", "russian", None):  # an open game: the defender and onlookers may ask too
@@ -49,7 +49,7 @@ def test_odds_is_a_query_answered_privately_with_nothing_stored(tmp_path):
 def test_odds_refused_with_the_rule_and_answered_once_the_attack_is_possible(tmp_path):
     """Combat (A): "the attacking unit(s) must be adjacent": a refusal citing the case; once a unit
     stands adjacent, the same kind of question is answered."""
-    service = GameService(Store(tmp_path / "k.sqlite"))
+    service = GameService(blank(tmp_path / "k.sqlite"))
     game_id = service.new_game("borodino", "7sep", seed=1)
     refusal = service.submit(game_id, "french", "odds 3321 -> 3218")
     assert not refusal.accepted and refusal.rule == "Combat (A)" and "not adjacent" in refusal.message
@@ -58,7 +58,7 @@ def test_odds_refused_with_the_rule_and_answered_once_the_attack_is_possible(tmp
 
 
 def test_odds_in_the_terminal(tmp_path):
-    service = GameService(Store(tmp_path / "k.sqlite"))
+    service = GameService(blank(tmp_path / "k.sqlite"))
     game_id = borodino_game(service)
     said: list[str] = []
     lines = iter(["odds 3219 -> 3218", "quit"])
@@ -69,7 +69,7 @@ def test_odds_in_the_terminal(tmp_path):
 
 def test_odds_slash_command_answers_privately_and_posts_nothing(tmp_path):
     """`/odds 3219 -> 3218` on Discord: deferred and answered ephemerally; the channel hears nothing."""
-    service = GameService(Store(tmp_path / "k.sqlite"))
+    service = GameService(blank(tmp_path / "k.sqlite"))
     messenger = FakeMessenger()
     tables = make_tables(service, messenger=messenger, systems=("borodino",))
 
@@ -123,7 +123,7 @@ def test_bloody_monday_battle_odds_are_worded_from_each_side_s_view(tmp_path):
     4 x 3/6 = 2.0 hits. The Russian player sees his LGJ, 3 dice at DF, 3 x 2/6 = 1.0; the French
     player sees only a block there (Setup, Fog of War), worth the average Russian block he has not
     seen, and the words name nothing more of it. Each text reads the engine's forecast whole."""
-    service = GameService(Store(tmp_path / "k.sqlite"))
+    service = GameService(blank(tmp_path / "k.sqlite"))
     game_id = charged(service)
     for side, expected in (("french", SEEN_BY_THE_FRENCH), ("russian", SEEN_BY_THE_RUSSIAN)):
         forecast = bloody_monday.odds(service.load(game_id), side, "41")
@@ -141,7 +141,7 @@ def test_bloody_monday_fire_odds_give_each_count_of_hits_and_the_ground_s_bonus(
     chance C(3, k)/8 (1/8 shown as 12%, 3/8 as 38%); 47 is yellow, whose ground absorbs the first
     hit (1.2.1). A gun is its owner's to ask about (5.3.1): the Russian player naming it is refused,
     and so is an onlooker."""
-    service = GameService(Store(tmp_path / "k.sqlite"))
+    service = GameService(blank(tmp_path / "k.sqlite"))
     game_id = charged(service)
     forecast = bloody_monday.odds(service.load(game_id), "french", "F-V-A 47")
     result = service.submit(game_id, "french", "odds F-V-A 47")
@@ -157,7 +157,7 @@ def test_bloody_monday_fire_odds_give_each_count_of_hits_and_the_ground_s_bonus(
 def test_bloody_monday_odds_slash_command_answers_the_asker_alone(tmp_path):
     """`/odds 41` on Discord in a Bloody Monday game: each player's private answer is his own
     side's view (Setup, Fog of War); the channel hears nothing."""
-    service = GameService(Store(tmp_path / "k.sqlite"))
+    service = GameService(blank(tmp_path / "k.sqlite"))
     messenger = FakeMessenger()
     tables = make_tables(service, messenger=messenger, systems=("bloody_monday",))
 

@@ -9,12 +9,12 @@ from PIL import Image
 from bot import cli, pictures
 from bot.converters import Unreadable
 from bot.service import GameService
-from bot.store import Store
+from bot.store import blank
 
 
 @pytest.fixture
 def borodino_game(tmp_path):
-    service = GameService(Store(tmp_path / "k.sqlite"))
+    service = GameService(blank(tmp_path / "k.sqlite"))
     game_id = service.new_game("borodino", "7sep", 7)
     for line in ("move 3321 3219", "move 3322 3220", "end"):
         assert service.submit(game_id, "french", line).accepted
@@ -46,7 +46,7 @@ def test_selected_unit_destinations_come_from_the_engines_legal_moves(borodino_g
 def test_a_unit_selected_by_its_id_in_any_letter_case_shows_its_moves(tmp_path):
     """`map select f-ic-1h`: the map words are read in lower case, the engine names a waiting
     reinforcement (and a Doomed Victory leader) by its id in capitals; the same unit either way."""
-    system = GameService(Store(tmp_path / "k.sqlite")).system_named("borodino")
+    system = GameService(blank(tmp_path / "k.sqlite")).system_named("borodino")
     state = system.setup("5sep", 7)
     moves = pictures.destinations(system, state, "f-ic-1h")
     assert moves and moves == pictures.destinations(system, state, "F-IC-1H")
@@ -59,7 +59,7 @@ def test_a_doomed_victory_leader_selected_by_his_name_is_ringed_and_his_moves_ti
     rings the hex he stands in, as `map select l-murat` does; `map select F-IC-1L` (a unit on the map
     by its id) rings its hex and tints its moves, which the engine names by that hex; a word that
     names nothing is refused, where the map was drawn unmarked."""
-    service = GameService(Store(tmp_path / "k.sqlite"))
+    service = GameService(blank(tmp_path / "k.sqlite"))
     game_id = service.new_game("borodino", "shevardino", 7, {"dv_leaders": True})
     drawn = {}
     monkeypatch.setattr(pictures.render, "snapshot", lambda view, **kw: drawn.update(kw) or b"PNG")
@@ -111,7 +111,7 @@ def test_an_1812_map_refuses_in_its_own_words_what_it_cannot_draw(tmp_path):
     """A place's name is answered with its number and any other word in 1812's words (they were given Borodino's
     hexes, `map 2817`); zones of control and a unit's moves, which 1812's map never draws, are refused where the
     map was drawn plain without a word."""
-    service = GameService(Store(tmp_path / "k.sqlite"))
+    service = GameService(blank(tmp_path / "k.sqlite"))
     game = service.new_game("campaign_1812", "campaign", seed=1)
     view = service.system(game).view(service.load(game), "russian")
     sentences = {}
@@ -173,7 +173,7 @@ def test_the_terminal_writes_the_map_and_the_latest_action(borodino_game, tmp_pa
 
 def test_before_any_action_there_is_no_action_file(tmp_path):
     from bot.terminal.map_files import MapFiles
-    service = GameService(Store(tmp_path / "k.sqlite"))
+    service = GameService(blank(tmp_path / "k.sqlite"))
     game_id = service.new_game("borodino", "7sep", 7)
     maps = MapFiles(service, game_id, tmp_path)
     maps.action.write_bytes(b"stale")

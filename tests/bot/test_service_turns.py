@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import rules
 from bot.service import GameService, Result, new_player_turn, told_by_its_event
-from bot.store import Store
+from bot.store import blank
 from rules import bloody_monday as bm
 from tests.rules.bloody_monday.bm_helpers import do, position
 
@@ -25,7 +25,7 @@ def test_the_russian_pass_that_ends_a_turn_and_his_logistics_that_begin_the_next
 def test_a_leaders_move_is_said_by_its_event_as_a_units_is(tmp_path):
     """Doomed Victory 8.1: 'move Murat 2327' (by his name or his id) is told by its event, which names
     him, where he stood and where he went, as a unit's move is; the channel read the order above it."""
-    service = GameService(Store(tmp_path / "games.sqlite"))
+    service = GameService(blank(tmp_path / "games.sqlite"))
     game = service.new_game("borodino", "5sep", seed=2, options=["dv_rally", "dv_leaders"])
     system = service.system(game)
     unit = service.submit(game, "french", "move F-IC-1H 2327")

@@ -11,7 +11,7 @@ import pytest
 import rules
 from bot.service import GameService
 from bot.service.standing import offered
-from bot.store import Store
+from bot.store import Store, blank
 
 CHOICE_VERBS = {"retreat", "advance", "lose", "stay", "hit"}  # what a mid-turn choice is made with
 
@@ -45,7 +45,7 @@ def _standing_rows(store: Store, game: int) -> list[dict]:
 
 @pytest.mark.parametrize("seed", [0, 2])
 def test_a_whole_borodino_game_where_the_russian_never_chooses(tmp_path, seed):
-    service = GameService(Store(tmp_path / "games.sqlite"))
+    service = GameService(blank(tmp_path / "games.sqlite"))
     game = service.new_game("borodino", "5sep", seed=seed)
     _orders(service, game, "russian", seed)
     _play_out(service, game, "russian", seed, 3000)
@@ -60,7 +60,7 @@ def test_a_whole_borodino_game_where_the_russian_never_chooses(tmp_path, seed):
 
 @pytest.mark.long
 def test_a_whole_bloody_monday_game_where_the_russian_never_chooses(tmp_path):
-    service = GameService(Store(tmp_path / "games.sqlite"))
+    service = GameService(blank(tmp_path / "games.sqlite"))
     game = service.new_game("bloody_monday", "bloody_monday", seed=3)
     _orders(service, game, "russian", 3)  # a game with Russian hits and retreats to choose
     _play_out(service, game, "russian", 3, 3000)
@@ -72,7 +72,7 @@ def test_a_whole_bloody_monday_game_where_the_russian_never_chooses(tmp_path):
 
 
 def test_bloody_monday_standing_hits_are_told_without_naming_the_block(tmp_path):
-    service = GameService(Store(tmp_path / "games.sqlite"))
+    service = GameService(blank(tmp_path / "games.sqlite"))
     game = service.new_game("bloody_monday", "bloody_monday", seed=2)
     _orders(service, game, "russian", 0)
     system = rules.load("bloody_monday")
@@ -93,7 +93,7 @@ def test_bloody_monday_standing_hits_are_told_without_naming_the_block(tmp_path)
 
 
 def test_orders_lists_sets_and_clears(tmp_path):
-    service = GameService(Store(tmp_path / "games.sqlite"))
+    service = GameService(blank(tmp_path / "games.sqlite"))
     game = service.new_game("borodino", "5sep", seed=3)
     listing = service.submit(game, "russian", "orders").reply
     assert "retreat: ask" in listing and "off_objectives:" in listing
@@ -107,7 +107,7 @@ def test_orders_lists_sets_and_clears(tmp_path):
 
 
 def test_a_wrong_order_is_refused_with_what_may_be_given(tmp_path):
-    service = GameService(Store(tmp_path / "games.sqlite"))
+    service = GameService(blank(tmp_path / "games.sqlite"))
     game = service.new_game("borodino", "5sep", seed=3)
     wrong = service.submit(game, "russian", "orders advance sometimes")
     assert not wrong.accepted
@@ -145,7 +145,7 @@ def test_a_question_a_standing_order_answers_at_once_is_not_told(tmp_path, order
     die 1: Ar) and the Russian chooses where 3219 retreats (Retreat). With a standing order the
     answer follows the attack and no one reads the question it answered, then the Russian is asked
     whether to advance, which no order of his answers; without one he is asked where."""
-    service = GameService(Store(tmp_path / "games.sqlite"))
+    service = GameService(blank(tmp_path / "games.sqlite"))
     game = service.new_game("borodino", "7sep", seed=1)
     assert service.submit(game, "russian", f"orders retreat {order}").accepted
     for line in ("move 3321 3219", "end"):
@@ -169,7 +169,7 @@ def test_a_hit_on_a_lone_block_is_applied_at_once_saying_why(tmp_path):
     """Last Blood, dice seed 1: the French Grande Batterie's shot into 45, where the Russian has one block.
     Both players see it is alone there, so the hit is his only answer (5.3.6): played at once, with no
     standing order, stored and replayed like a typed one, and told saying why, never naming the block."""
-    service = GameService(Store(tmp_path / "games.sqlite"))
+    service = GameService(blank(tmp_path / "games.sqlite"))
     game = service.new_game("bloody_monday", "last_blood", seed=1, options=["russian_jager"])
     shot = service.submit(game, "french", "fire F-III-A 45")
     assert shot.accepted and rules.load("bloody_monday").choice(service.load(game)) is None

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 import sqlite_utils
 
-from bot.store import SNAPSHOT_EVERY, GameOver, StaleCommand, Store, UnknownGame
+from bot.store import GameOver, SNAPSHOT_EVERY, StaleCommand, Store, UnknownGame, blank
 from bot.store.migrations import MIGRATIONS
 
 DAY1, DAY2, DAY3 = "2026-01-01T00:00:00+00:00", "2026-01-02T00:00:00+00:00", "2026-01-03T00:00:00+00:00"
@@ -604,7 +604,7 @@ def test_a_game_started_after_commands_stores_its_turn_and_news_at_the_last_one(
 
 def test_a_closed_store_is_used_no_more(tmp_path):
     """At shutdown every connection closes; the store refuses any use after, in a new thread too."""
-    closing = Store(tmp_path / "c.sqlite")
+    closing = blank(tmp_path / "c.sqlite")
     closing.create_game("toy_system", "short", 1)
     closing.close()
     with pytest.raises(sqlite3.ProgrammingError, match="closed"):

@@ -9,7 +9,7 @@ import pytest
 from bot import cli
 import rules
 from bot.service import SORRY, GameService
-from bot.store import Store
+from bot.store import blank
 from rules.core.playout import random_playout
 
 COMMANDS = 120
@@ -32,7 +32,7 @@ def _plain(value: object) -> object:
 def case(request, tmp_path):
     system, scenario = request.param
     played = random_playout(rules.load(system), scenario, 3, max_commands=COMMANDS)
-    service = GameService(Store(tmp_path / "s.sqlite"))
+    service = GameService(blank(tmp_path / "s.sqlite"))
     return system, scenario, played, service
 
 

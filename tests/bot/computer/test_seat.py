@@ -24,7 +24,7 @@ from bot.computer.planner import Hung, ProcessPlanner, workers
 from bot.computer.replay import rethink
 from bot.computer.seat import Memory, NoComputer, PlanJob, commander_for, new_seat, next_job, plan, send, stops_in
 from bot.service import GameService, record
-from bot.store import Store
+from bot.store import blank
 from bot.words import COMPUTER
 from rules.core.registry import _SYSTEMS
 from tests.bot import toy_system
@@ -66,7 +66,7 @@ def test_a_plan_stops_at_the_game_s_end(tmp_path):
     module = types.ModuleType("open_ended_race")
     module.__dict__.update({**vars(toy_system), "active_sides": lambda state: list(toy_system.SIDES)
                             if toy_system.outcome(state) else [state["player"]]})
-    service = GameService(Store(tmp_path / "race.sqlite"), loader=lambda name: module)
+    service = GameService(blank(tmp_path / "race.sqlite"), loader=lambda name: module)
     first, again = (service.new_game("toy_system", "short", seed=3) for _ in range(2))
     computers(service, first, "red", "blue")
     computers(service, again, "red", "blue")
@@ -86,7 +86,7 @@ def test_a_plan_stops_at_the_game_s_end(tmp_path):
 def test_the_same_seed_plays_the_same_game_and_another_seed_another(tmp_path):
     """13.6: a computer seat's play is a function of its own seed (a reported blunder replays)."""
     def game_with(seed: int, name: str) -> list[str]:
-        service = GameService(Store(tmp_path / name), loader=lambda _: toy_system)
+        service = GameService(blank(tmp_path / name), loader=lambda _: toy_system)
         game_id = service.new_game("toy_system", "short", seed=11)
         computers(service, game_id, "red", "blue", seed=seed)
         play_out(service, game_id)
@@ -130,7 +130,7 @@ def test_borodino_decisions_do_not_change_with_the_dice_seed(tmp_path):
     """13.2: with the computer's own seed fixed, two games that differ only in their dice seed
     give it the same job and it plans the same commands."""
     def first_plan(dice: int) -> tuple[PlanJob, list]:
-        service = GameService(Store(tmp_path / f"{dice}.sqlite"))
+        service = GameService(blank(tmp_path / f"{dice}.sqlite"))
         game_id = service.new_game("borodino", "5sep", seed=dice)
         computers(service, game_id, "french", seed=9)
         job = next_job(service, Memory(), game_id)
@@ -190,7 +190,7 @@ def test_a_borodino_level_2_seat_stopped_by_its_clock_is_planned_again_at_the_sa
     command says at which steps (seat.STOPPED), and made again stopped at those steps (as
     `kolocha replay --computer` does) it gives the same plan; with no time at all it plays level
     1's plan."""
-    service = GameService(Store(tmp_path / "k.sqlite"))
+    service = GameService(blank(tmp_path / "k.sqlite"))
     game_id = service.new_game("borodino", "5sep", seed=2)
     service.store.take_computer_seat(game_id, "french", new_seat(rules.load("borodino"), 2, 20.0, 4).to_dict())
     job = next_job(service, Memory(), game_id)
@@ -263,7 +263,7 @@ def test_a_plan_under_way_when_the_planner_closes_ends_cancelled(service, game, 
 def test_borodino_computer_against_computer_through_the_service(tmp_path):
     """Smoke test: 5 Sept, both sides the computer, through the service, no
     command refused, for the first game turns (the whole game runs under the `long` mark)."""
-    service = GameService(Store(tmp_path / "k.sqlite"))
+    service = GameService(blank(tmp_path / "k.sqlite"))
     game_id = service.new_game("borodino", "5sep", seed=3)
     computers(service, game_id, "french", "russian")
     sent = play_out(service, game_id, limit=80)
@@ -277,7 +277,7 @@ def test_borodino_computer_against_computer_through_the_service(tmp_path):
 
 @pytest.mark.long
 def test_a_whole_borodino_game_between_computers_through_the_service(tmp_path):
-    service = GameService(Store(tmp_path / "k.sqlite"))
+    service = GameService(blank(tmp_path / "k.sqlite"))
     game_id = service.new_game("borodino", "5sep", seed=3)
     computers(service, game_id, "french", "russian")
     play_out(service, game_id, limit=5000)

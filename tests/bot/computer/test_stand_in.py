@@ -14,7 +14,7 @@ import rules
 from bot.computer.seat import Memory, NoComputer, job_for, plan
 from bot.computer.stand_in import stand_in
 from bot.service import GameService, record, still_to_order
-from bot.store import Store
+from bot.store import blank
 
 
 def present(service: GameService, memory: Memory, game: int, side: str, rng: random.Random) -> str:
@@ -34,7 +34,7 @@ def stood_in_phases(tmp_path, system: str, scenario: str, seed: int, options: di
     computer (random ones where the system has none), the stand-in taking the first turn of each
     kind of phase and a quarter of the others: the phases met, the phases stood in for, the
     service and the game."""
-    service = GameService(Store(tmp_path / f"{system}.sqlite"))
+    service = GameService(blank(tmp_path / f"{system}.sqlite"))
     module = rules.load(system)
     game = service.new_game(system, scenario, seed=seed, options=options)
     memory, rng = Memory(), random.Random(seed)
@@ -81,7 +81,7 @@ def test_attacks_still_owed_are_made_by_the_level_1_computer_then_the_phase_ends
     """SPI's Borodino rules, Combat B: `end` is refused while an attack is owed; the stand-in
     plays the computer's attacks, each stored with its reason, then `end`, or stops where a result
     asks the other side (a retreat)."""
-    service = GameService(Store(tmp_path / "b.sqlite"))
+    service = GameService(blank(tmp_path / "b.sqlite"))
     borodino = rules.load("borodino")
     game = service.new_game("borodino", "shevardino", seed=6)
     rng = random.Random(6)

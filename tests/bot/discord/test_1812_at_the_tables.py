@@ -9,7 +9,7 @@ import re
 from collections import Counter
 
 from bot.service import GameService
-from bot.store import Store
+from bot.store import blank
 from rules import load
 from rules.campaign_1812 import swaptest
 from tests.bot.discord.discord_fakes import ANNA, BORIS, CHANNEL, make_tables, run, seated_game
@@ -18,7 +18,7 @@ SEATS = {"french": ANNA, "russian": BORIS}
 
 
 def test_a_whole_retreat_game_at_the_tables(tmp_path):
-    service = GameService(Store(tmp_path / "k.sqlite"))
+    service = GameService(blank(tmp_path / "k.sqlite"))
     tables = make_tables(service, systems=("campaign_1812",))
     game = run(seated_game(tables, system="campaign_1812", scenario="retreat", seed=3))
     system, rng, messenger = load("campaign_1812"), random.Random(3), tables.delivery.messenger

@@ -6,7 +6,7 @@ import pytest
 
 from bot.config import GameSettings
 from bot.service import GameService
-from bot.store import Store
+from bot.store import blank
 from bot.tools import fog_check
 from bot.tools.fog_check import Position
 from rules import campaign_1812
@@ -21,7 +21,7 @@ def _at_the_supply_segment(tmp_path, delay: bool = False):
     attrition loss, and the Russians have one stack, in Moscow (17), so its loss is the only answer."""
     state = position({15: {"inf": 2}}, {17: {"inf": 1}}, phase="supply")
     rig(state["dice"], 6)
-    service = GameService(Store(tmp_path / "k.sqlite"), loader=lambda name: Position(campaign_1812, state))
+    service = GameService(blank(tmp_path / "k.sqlite"), loader=lambda name: Position(campaign_1812, state))
     tables = make_tables(service, defaults=GameSettings(spectator_delay=delay), systems=("campaign_1812",))
     game = run(seated_game(tables, system="campaign_1812", scenario="campaign", seed=1))
     run(tables.lobby.spectate(ANNA, CHANNEL, WATCH))
@@ -97,7 +97,7 @@ def test_a_box_past_a_battle_its_standing_orders_fight_tells_it_in_the_order_it_
     'Russian: end. Russian by standing order: a `plan` command. The Russian stack in Kovno (11) retreats ...'."""
     state = position({11: {"inf": 4}, 30: {"inf": 2}}, {11: {"inf": 2, "cav": 1}, 6: {"inf": 1}}, player=player)
     rig(state["dice"], *dice)
-    service = GameService(Store(tmp_path / "k.sqlite"), loader=lambda name: Position(campaign_1812, state))
+    service = GameService(blank(tmp_path / "k.sqlite"), loader=lambda name: Position(campaign_1812, state))
     tables = make_tables(service, systems=("campaign_1812",))
     run(seated_game(tables, system="campaign_1812", scenario="campaign", seed=1))
     for actor in (ANNA, BORIS):

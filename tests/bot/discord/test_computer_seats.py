@@ -15,7 +15,7 @@ from bot.config import GameSettings
 from bot.delivery import payload_text
 from bot.permissions import TableError
 from bot.service import GameService
-from bot.store import Store
+from bot.store import blank
 from bot.tables.lobby import Opponent
 from bot.words import COMPUTER, plain
 from rules.core.ai import Decision
@@ -137,7 +137,7 @@ def test_the_computer_takes_a_seat_from_the_creator_and_the_player_is_told(servi
 
 def test_no_computer_seat_for_a_system_without_a_commander(tmp_path):
     """A system with no `commander` cannot take a computer seat: one sentence, nothing stored."""
-    service = GameService(Store(tmp_path / "k.sqlite"), loader=lambda name: toy_without_computer)
+    service = GameService(blank(tmp_path / "k.sqlite"), loader=lambda name: toy_without_computer)
     tables = make_tables(service)
     with pytest.raises(TableError, match="^toy_system has no computer player yet, so only a person can take this"):
         run(tables.lobby.new(ANNA, GUILD, CHANNEL, "toy_system", "short", against=Opponent("blue")))
@@ -184,7 +184,7 @@ def test_a_missed_deadline_hands_the_seat_to_the_computer(service):
 
 
 def test_a_missed_deadline_without_a_computer_player_reminds_again(tmp_path):
-    service = GameService(Store(tmp_path / "k.sqlite"), loader=lambda name: toy_without_computer)
+    service = GameService(blank(tmp_path / "k.sqlite"), loader=lambda name: toy_without_computer)
     clock = FakeClock()
     tables = make_tables(service, clock, defaults=GameSettings(deadline_hours=2, reminders=(),
                                                                at_deadline="computer"))
@@ -228,7 +228,7 @@ def test_a_refused_computer_command_is_said_once_and_the_seat_waits_for_a_person
     person, who gets a deadline (the computer kept none)."""
     module = broken_toy(lambda view: [Decision("move r1 9999", "a bug")])
     monkeypatch.setitem(__import__("sys").modules, "broken_toy", module)
-    service = GameService(Store(tmp_path / "k.sqlite"), loader=lambda name: module)
+    service = GameService(blank(tmp_path / "k.sqlite"), loader=lambda name: module)
     tables = make_tables(service)
     async def test() -> int:
         game_id = await against_computer(tables, "blue")
@@ -259,7 +259,7 @@ def test_a_computer_that_fails_to_plan_names_nothing_of_its_position_in_public(t
 
     module = broken_toy(plan)
     monkeypatch.setitem(__import__("sys").modules, "broken_toy", module)
-    tables = make_tables(GameService(Store(tmp_path / "k.sqlite"), loader=lambda name: module))
+    tables = make_tables(GameService(blank(tmp_path / "k.sqlite"), loader=lambda name: module))
     async def test() -> None:
         tables.computer.wake(await against_computer(tables, "blue"))
         await tables.computer.settled()
@@ -276,7 +276,7 @@ def test_with_fog_of_war_the_reason_stays_out_of_the_public_line(tmp_path, monke
     module.__dict__.update({**vars(toy_system), "__name__": "hidden_toy"})
     module.INFO = dataclasses.replace(toy_system.INFO, hidden_information=True)
     monkeypatch.setitem(__import__("sys").modules, "hidden_toy", module)
-    service = GameService(Store(tmp_path / "k.sqlite"), loader=lambda name: module)
+    service = GameService(blank(tmp_path / "k.sqlite"), loader=lambda name: module)
     tables = make_tables(service)
     game_id = run(against_computer(tables, "blue"))
     posts = tables.delivery.messenger.in_channel(CHANNEL)

@@ -28,7 +28,7 @@ from bot.delivery import (
 )
 from bot.discord.messenger import LIMIT, markup, pieces, split
 from bot.service import SORRY
-from bot.store import Store
+from bot.store import Store, blank
 from bot.delivery.in_place import ROOM
 from bot.words import plain, table, words
 from bot.tables import Tables
@@ -513,7 +513,7 @@ def test_a_change_posts_the_map_and_its_latest_action(service):
 def _service(tmp_path):
     from bot.service import GameService
     from tests.bot import toy_system
-    return GameService(Store(tmp_path / "k.sqlite"), loader=lambda name: toy_system)
+    return GameService(blank(tmp_path / "k.sqlite"), loader=lambda name: toy_system)
 
 
 @pytest.mark.logs_errors("kolocha.delivery")
@@ -543,7 +543,7 @@ def test_the_russian_block_list_of_bloody_monday_arrives_whole(tmp_path):
     characters): it arrives whole, in order, in several DMs, its table of blocks in a code block (columns
     lined up on a phone) in messages of its own, which the news above it may grow and shrink beside."""
     from bot.service import GameService
-    service = GameService(Store(tmp_path / "k.sqlite"))
+    service = GameService(blank(tmp_path / "k.sqlite"))
     messenger = FakeMessenger()
     tables = make_tables(service, messenger=messenger, systems=("bloody_monday",))
     run(seated_game(tables, system="bloody_monday", scenario="bloody_monday", seed=5))

@@ -11,7 +11,7 @@ from bot.config import GameSettings
 from bot.discord.messenger import markup
 from bot.permissions import TableError
 from bot.service import GameService
-from bot.store import Store
+from bot.store import blank
 from tests.bot.discord.discord_fakes import (
     ANNA,
     BORIS,
@@ -261,7 +261,7 @@ def test_status_and_listing(service):
 def test_a_map_around_places_the_map_lacks_is_refused_before_anything_is_posted(tmp_path):
     """`/map around:9999`: the sentence, nothing stored or posted (the picture used to be
     missing after "Map posted."); a hex of the map is posted as asked."""
-    tables = make_tables(GameService(Store(tmp_path / "k.sqlite")), systems=("borodino",),
+    tables = make_tables(GameService(blank(tmp_path / "k.sqlite")), systems=("borodino",),
                          place_check=render.check_around)
     run(seated_game(tables, system="borodino", scenario="7sep", seed=1))
     posted = len(tables.delivery.messenger.posts)

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from tests.bot.discord.discord_fakes import ANNA, BORIS, CHANNEL, make_tables, run, seated_game
 from bot.service import GameService
-from bot.store import Store
+from bot.store import blank
 from bot.text import outcome_line
 from tests.bot.discord.test_discord_wire import borodino, custom_ids, play, start, text_of
 from tests.bot.discord.test_standing_orders_tables import borodino_table, play_until
@@ -48,7 +48,7 @@ def test_a_resignation_posts_the_final_map(service):
 
 
 def test_a_game_won_by_the_rules_announces_its_victory_level_with_the_final_map(tmp_path):
-    tables, game_id = borodino_table(GameService(Store(tmp_path / "games.sqlite")))
+    tables, game_id = borodino_table(GameService(blank(tmp_path / "games.sqlite")))
     play_until(tables, game_id, lambda state: state["phase"] == "over", limit=1000)
     outcome = tables.service.system(game_id).outcome(tables.service.load(game_id))
     (post,) = [p for p in tables.delivery.messenger.posts if "Game over" in p[1]]

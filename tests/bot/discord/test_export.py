@@ -8,7 +8,7 @@ from bot.discord.buttons import Verify
 from bot.discord.commands import GameCommands
 from bot.permissions import TableError
 from bot.service import GameService
-from bot.store import Store
+from bot.store import blank
 from tests.bot.discord.discord_fakes import ANNA, BORIS, CHANNEL, GUILD, FakeInteraction, run
 from tests.bot.discord.test_standing_orders_tables import borodino_table
 
@@ -21,7 +21,7 @@ def exported(tables, actor, game=None) -> dict:
 
 
 def test_an_ended_game_is_exported_as_its_log_and_its_replay(tmp_path):
-    tables, game_id = borodino_table(GameService(Store(tmp_path / "games.sqlite")))
+    tables, game_id = borodino_table(GameService(blank(tmp_path / "games.sqlite")))
     run(tables.play.submit(ANNA, CHANNEL, "end"))
     running = exported(tables, BORIS)
     assert "still running" in running["content"] and running.get("ephemeral")
@@ -39,7 +39,7 @@ def test_an_ended_game_is_exported_as_its_log_and_its_replay(tmp_path):
 
 
 def test_the_verify_button_proves_the_dice_of_an_ended_game_only(tmp_path):
-    service = GameService(Store(tmp_path / "games.sqlite"))
+    service = GameService(blank(tmp_path / "games.sqlite"))
     tables, game_id = borodino_table(service)
     with pytest.raises(TableError, match="still running"):
         tables.overview.verify(game_id)  # the proof shows the seed, secret until the end

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bot.discord.commands import GameCommands
 from bot.service import GameService
-from bot.store import Store
+from bot.store import blank
 from rules.campaign_1812.campaign_data import DATA
 from tests.bot.discord.discord_fakes import ANNA, BORIS, CHANNEL, GUILD, FakeInteraction, make_tables, run
 
@@ -25,7 +25,7 @@ class Attachment:
 
 
 def _tables(tmp_path):
-    service = GameService(Store(tmp_path / "k.sqlite"))
+    service = GameService(blank(tmp_path / "k.sqlite"))
     return service, make_tables(service, systems=("campaign_1812", "toy_system"))
 
 

@@ -9,7 +9,7 @@ import rules
 from bot.config import GameSettings
 from bot.discord.commands import GameCommands
 from bot.service import GameService, Result
-from bot.store import Store
+from bot.store import blank
 from bot.words import plain
 from bot.tables import Tables
 from tests.bot.discord.discord_fakes import ANNA, BORIS, CHANNEL, FakeInteraction, make_tables, run, seated_game
@@ -44,7 +44,7 @@ def russian_choice(state: dict) -> bool:
 
 
 def test_game_orders_through_the_slash_command_then_played_for_the_absent_player(tmp_path):
-    service = GameService(Store(tmp_path / "games.sqlite"))
+    service = GameService(blank(tmp_path / "games.sqlite"))
     tables, game = borodino_table(service)
     for kind, order in (("retreat", "away"), ("advance", "always"), ("loss", "weakest"),
                         ("artillery", "stay")):
@@ -64,7 +64,7 @@ def test_game_orders_through_the_slash_command_then_played_for_the_absent_player
 
 
 def test_a_deadline_plays_the_default_choice(tmp_path):
-    service = GameService(Store(tmp_path / "games.sqlite"))
+    service = GameService(blank(tmp_path / "games.sqlite"))
     tables, game = borodino_table(service, at_deadline="choose")
     play_until(tables, game, russian_choice)
     kind = BORODINO.choice(service.load(game))["kind"]
@@ -82,7 +82,7 @@ def test_a_deadline_plays_the_default_choice(tmp_path):
 def test_a_standing_orders_line_never_carries_the_computers_reason(tmp_path):
     """A computer's command and the standing order it sets off are stored under one Change that
     holds the computer's reason: the order's own line is said without it."""
-    service = GameService(Store(tmp_path / "games.sqlite"))
+    service = GameService(blank(tmp_path / "games.sqlite"))
     tables, game = borodino_table(service)
     state = service.load(game)
     change = tables.news.change(game, "Computer", why="attacks 2924 at 1-1")
@@ -99,7 +99,7 @@ def test_a_clicked_answer_a_standing_order_gives_says_that_order_once_a_game_and
     that gives it every time, `orders advance never`, so that the next advance after combat asks no
     click (kolocha bench --ux: a Shevardino player-turn takes up to 6 clicks when every choice is
     asked, 1 box with standing orders); said once a game to each player for each kind of choice."""
-    service = GameService(Store(tmp_path / "games.sqlite"))
+    service = GameService(blank(tmp_path / "games.sqlite"))
     tables = make_tables(service, defaults=GameSettings(deadline_hours=10, reminders=()), systems=("borodino",))
     game = run(seated_game(tables, system="borodino", scenario="7sep", seed=0))
     said: dict[str, list[str]] = {"french": [], "russian": []}

@@ -11,7 +11,7 @@ import pytest
 
 from bot.config import GameSettings
 from bot.service import GameService
-from bot.store import Store
+from bot.store import blank
 from rules.core.registry import _SYSTEMS
 from tests.bot import toy_system, toy_wager, toy_without_computer
 from bot.tables.clocks import LATE, due_words
@@ -45,7 +45,7 @@ def test_a_reminder_comes_the_way_its_player_asked(service, how, public, private
 def wager(tmp_path, monkeypatch):
     """Tables over the toy wager (Anna plays Red, Boris Blue), with their clock."""
     monkeypatch.setitem(_SYSTEMS, "toy_wager", "tests.bot.toy_wager")
-    service = GameService(Store(tmp_path / "wager.sqlite"), loader=lambda name: toy_wager)
+    service = GameService(blank(tmp_path / "wager.sqlite"), loader=lambda name: toy_wager)
     clock = FakeClock()
     tables = make_tables(service, clock, systems=("toy_wager",))
     game_id = run(seated_game(tables, system="toy_wager", scenario="long"))
@@ -215,7 +215,7 @@ def test_a_passed_deadline_s_buttons_carry_what_the_late_side_has_observed(wager
 
 def test_a_passed_deadline_at_a_choice_of_more_answers_than_a_menu_holds_says_to_type_one(tmp_path, monkeypatch):
     monkeypatch.setitem(_SYSTEMS, "toy_wager", "tests.bot.toy_wager")
-    service = GameService(Store(tmp_path / "many.sqlite"), loader=lambda name: toy_wager.many_answers())
+    service = GameService(blank(tmp_path / "many.sqlite"), loader=lambda name: toy_wager.many_answers())
     tables = make_tables(service, systems=("toy_wager",))
     game_id = run(seated_game(tables, system="toy_wager", scenario="long"))
     run(tables.play.submit(ANNA, CHANNEL, "shout"))
@@ -242,7 +242,7 @@ def test_a_deadline_s_commands_leave_the_late_side_acting_in_the_phase_with_a_fr
     """Red's echo is late: the deadline echoes (and at `end` gives Red's default plan too); Red still acts in the
     same phase, absent, so on a deadline due at once, and the echo is told in place of a reminder."""
     monkeypatch.setitem(_SYSTEMS, "toy_wager", "tests.bot.toy_wager")
-    service = GameService(Store(tmp_path / "one.sqlite"), loader=lambda name: toy_wager.one_phase())
+    service = GameService(blank(tmp_path / "one.sqlite"), loader=lambda name: toy_wager.one_phase())
     clock = FakeClock()
     tables = make_tables(service, clock, defaults=GameSettings(at_deadline=action), systems=("toy_wager",))
     game_id = run(seated_game(tables, system="toy_wager", scenario="long"))
@@ -262,7 +262,7 @@ def test_a_deadline_s_commands_leave_the_late_side_acting_in_the_phase_with_a_fr
     ("end", ["end"], "the Red deadline", "the phase cannot end by itself: "),  # at 'Roll the die.', the prompt
 ])
 def test_a_deadline_acted_on_late_says_so_beside_why_it_could_not_act(tmp_path, action, before, whose, why):
-    service = GameService(Store(tmp_path / "k.sqlite"), loader=lambda name: toy_without_computer)
+    service = GameService(blank(tmp_path / "k.sqlite"), loader=lambda name: toy_without_computer)
     tables = make_tables(service, defaults=GameSettings(at_deadline=action))
     game_id = run(seated_game(tables))
     for line in before:
@@ -297,7 +297,7 @@ def whispering_toy() -> types.ModuleType:
 
 
 def test_the_channel_reads_the_public_question_and_the_player_their_own(tmp_path):
-    service = GameService(Store(tmp_path / "k.sqlite"), loader=lambda name: whispering_toy())
+    service = GameService(blank(tmp_path / "k.sqlite"), loader=lambda name: whispering_toy())
     tables = make_tables(service)
     run(tables.absence.prefs(ANNA, {"remind": "both"}))  # told in both places
     game_id = run(seated_game(tables))
@@ -328,7 +328,7 @@ def _absent_wager(tmp_path, monkeypatch, action: str):
     the deadline answers for Blue (loud: Red may echo); Red echoes, and both are asked their plans,
     Blue a second time in the same turn (the toy's one player-turn)."""
     monkeypatch.setitem(_SYSTEMS, "toy_wager", "tests.bot.toy_wager")
-    service = GameService(Store(tmp_path / "absent.sqlite"), loader=lambda name: toy_wager)
+    service = GameService(blank(tmp_path / "absent.sqlite"), loader=lambda name: toy_wager)
     clock = FakeClock()
     tables = make_tables(service, clock, defaults=GameSettings(at_deadline=action), systems=("toy_wager",))
     game_id = run(seated_game(tables, system="toy_wager", scenario="long"))
@@ -386,7 +386,7 @@ def test_a_secret_order_given_at_a_deadline_marks_no_one_absent(tmp_path, monkey
     """Blue's plan, made by default at its deadline while Red's is not yet down, is hidden: whether Blue still owed
     it must not show, so Blue is no more absent than before (here: not at all) and no line tells of it."""
     monkeypatch.setitem(_SYSTEMS, "toy_wager", "tests.bot.toy_wager")
-    service = GameService(Store(tmp_path / "secret.sqlite"), loader=lambda name: toy_wager)
+    service = GameService(blank(tmp_path / "secret.sqlite"), loader=lambda name: toy_wager)
     clock = FakeClock()
     tables = make_tables(service, clock, defaults=GameSettings(at_deadline="choose"), systems=("toy_wager",))
     game_id = run(seated_game(tables, system="toy_wager", scenario="long"))

@@ -4,7 +4,7 @@ and the verbs a line of chat is read as an order by (over the toy race of tests/
 from __future__ import annotations
 
 from bot.service import GameService
-from bot.store import Store
+from bot.store import blank
 from rules.core.registry import _SYSTEMS
 from tests.bot import toy_system, toy_wager
 from tests.bot.discord.discord_fakes import (
@@ -82,7 +82,7 @@ def test_the_choices_follow_the_position_through_a_move_an_undo_and_another_move
 
 def test_two_sides_ordering_at_once_are_each_offered_their_own_orders(tmp_path, monkeypatch):
     monkeypatch.setitem(_SYSTEMS, "toy_wager", "tests.bot.toy_wager")
-    service = GameService(Store(tmp_path / "wager.sqlite"), loader=lambda name: toy_wager)
+    service = GameService(blank(tmp_path / "wager.sqlite"), loader=lambda name: toy_wager)
     tables = make_tables(service, systems=("toy_wager",))
     run(seated_game(tables, system="toy_wager", scenario="long"))
     for who, line in ((ANNA, "shout"), (BORIS, "answer soft"), (ANNA, "plan bold")):
@@ -137,7 +137,7 @@ def test_1812_s_places_read_by_their_names_with_their_numbers(tmp_path):
     """THE GAME MAP: 'Areas are also numbered and named'; 1812's choices read '12 · Russian 4 inf ...', '10 · 1 area
     away' and 'attrit 30', numbers a player must find on the map. Each place reads as the game's texts name it,
     'Vilna (12)', and a name typed finds the orders through it; the values are the numbers the commands take."""
-    tables = make_tables(GameService(Store(tmp_path / "c.sqlite")), systems=("campaign_1812",))
+    tables = make_tables(GameService(blank(tmp_path / "c.sqlite")), systems=("campaign_1812",))
     run(seated_game(tables, system="campaign_1812", scenario="campaign", seed=1))
     complete = tables.completion.complete
     assert complete(BORIS, CHANNEL, "unit", "vil", {}) == [

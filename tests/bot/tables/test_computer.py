@@ -15,7 +15,7 @@ from bot.config import GameSettings
 from bot.service import BUSY, GameService, Result
 from bot.tables import computer as computer_tables
 from bot.tables.computer import Computer
-from bot.store import Store
+from bot.store import blank
 from bot.words import COMPUTER
 from rules.core.ai import Decision
 from rules.core.system import SystemInfo
@@ -44,7 +44,7 @@ def hidden_race() -> types.ModuleType:
 
 @pytest.fixture
 def hidden(tmp_path):
-    service = GameService(Store(tmp_path / "hidden.sqlite"), loader=lambda name: hidden_race())
+    service = GameService(blank(tmp_path / "hidden.sqlite"), loader=lambda name: hidden_race())
     tables = make_tables(service)
     return tables, run(seated_game(tables))
 

@@ -10,7 +10,7 @@ import types
 from bot.computer.planner import ThreadPlanner
 from bot.computer.seat import PlanJob
 from bot.service import GameService
-from bot.store import Store
+from bot.store import blank
 from rules.core.ai import Decision
 from tests.bot import toy_system
 from tests.bot.discord.discord_fakes import ANNA, BORIS, CHANNEL, FakeMessenger, make_tables, run, seated_game
@@ -73,7 +73,7 @@ def test_a_player_of_hidden_units_sees_it_thinking_where_she_is_asked_too(tmp_pa
     """Units hidden: Anna is asked by DM, where the game turns to her next, and sees it thinking there too;
     with her news in a private thread of the channel (her DMs were closed), there."""
     for inbox, private in ((False, f"dm:{ANNA.id}"), (True, "thread:800")):
-        service = GameService(Store(tmp_path / f"hidden-{inbox}.sqlite"), loader=lambda name: hidden_race())
+        service = GameService(blank(tmp_path / f"hidden-{inbox}.sqlite"), loader=lambda name: hidden_race())
         tables, _, messenger = blue_to_the_computer(service)
         if inbox:
             messenger.closed.add(ANNA.id)
@@ -86,7 +86,7 @@ def test_a_player_of_hidden_units_sees_it_thinking_where_she_is_asked_too(tmp_pa
 
 def test_in_an_open_game_a_player_sees_it_thinking_by_dm_only_if_reminded_there(tmp_path):
     for remind, private in (("asked", []), ("channel", []), ("dm", [f"dm:{ANNA.id}"])):
-        service = GameService(Store(tmp_path / f"{remind}.sqlite"), loader=lambda name: toy_system)
+        service = GameService(blank(tmp_path / f"{remind}.sqlite"), loader=lambda name: toy_system)
         tables, _, messenger = blue_to_the_computer(service)
         run(tables.absence.prefs(ANNA, {"remind": remind}))
         run(tables.play.submit(ANNA, CHANNEL, "roll"))
@@ -99,7 +99,7 @@ def test_a_plan_for_a_side_the_public_is_not_shown_to_move_shows_nothing(tmp_pat
     shown thinking nowhere."""
     module = hidden_race()
     module.view = lambda state, side: toy_system.view(state, side) | ({"to_move": []} if side is None else {})
-    service = GameService(Store(tmp_path / "secret.sqlite"), loader=lambda name: module)
+    service = GameService(blank(tmp_path / "secret.sqlite"), loader=lambda name: module)
     tables, game_id, messenger = blue_to_the_computer(service)
     run(tables.play.submit(ANNA, CHANNEL, "roll"))
     run(tables.computer.settled())

@@ -13,7 +13,7 @@ from bot.config import GameSettings
 from bot.discord.messenger import markup
 from bot.permissions import TableError
 from bot.service import GameService
-from bot.store import Store
+from bot.store import blank
 from bot.tables.lobby import OPEN_THREADS, Opponent
 from bot.words import COMPUTER
 from tests.bot import toy_system, toy_without_computer
@@ -382,7 +382,7 @@ def test_the_computer_s_level_and_its_seat_at_a_deadline_are_settings_only_where
 
 
 def test_a_setting_the_games_computer_cannot_play_is_refused(tmp_path):
-    service = GameService(Store(tmp_path / "k.sqlite"), loader=lambda name: toy_without_computer)
+    service = GameService(blank(tmp_path / "k.sqlite"), loader=lambda name: toy_without_computer)
     tables = make_tables(service)
     game_id = run(seated_game(tables))
     assert refused(tables.lobby.change_settings(ANNA, CHANNEL, {"at_deadline": "computer"})) == (

@@ -15,7 +15,7 @@ import rules
 from bot.config import GameSettings
 from bot.permissions import Actor, TableError
 from bot.service import GameService, Result
-from bot.store import Store
+from bot.store import blank
 from bot.tables.news import Change, _line, own_view, player_turn_name
 from bot.tables.superseded import withdrawn
 from bot.words import plain
@@ -213,7 +213,7 @@ def test_a_view_that_differs_from_the_public_one_only_by_its_viewer_is_not_sent(
     module = types.ModuleType("named_race")
     module.__dict__.update({**vars(toy_system), "__name__": "named_race"})
     module.view = lambda state, side: toy_system.view(state, side) | {"viewer": side}
-    tables = make_tables(GameService(Store(tmp_path / "race.sqlite"), loader=lambda name: module))
+    tables = make_tables(GameService(blank(tmp_path / "race.sqlite"), loader=lambda name: module))
     game_id = run(seated_game(tables))
     run(tables.play.submit(ANNA, CHANNEL, "end"))
     assert tables.delivery.messenger.read_by(ANNA.id) == [
@@ -224,7 +224,7 @@ def test_a_side_s_view_is_not_written_again_when_only_what_it_cannot_see_changed
     """In the toy wager each side sees its own crier by name: Red's secret plan changes nothing
     Blue sees (its own view, not the public one, is what it is compared with)."""
     monkeypatch.setitem(_SYSTEMS, "toy_wager", "tests.bot.toy_wager")
-    tables = make_tables(GameService(Store(tmp_path / "wager.sqlite"), loader=lambda name: toy_wager),
+    tables = make_tables(GameService(blank(tmp_path / "wager.sqlite"), loader=lambda name: toy_wager),
                          systems=("toy_wager",))
     run(seated_game(tables, system="toy_wager", scenario="long"))
     for actor, line in ((ANNA, "shout"), (BORIS, "answer soft")):
@@ -318,7 +318,7 @@ def public_wager(tmp_path, monkeypatch) -> tuple[Tables, int]:
     asks = {"answer": "Blue answers loud or soft.", "plan": "Both sides plan."}
     module.view = lambda state, side: toy_wager.view(state, side) | {"prompt": asks.get(state["stage"])}
     monkeypatch.setitem(_SYSTEMS, "toy_wager", "tests.bot.toy_wager")
-    service = GameService(Store(tmp_path / "wager.sqlite"), loader=lambda name: module)
+    service = GameService(blank(tmp_path / "wager.sqlite"), loader=lambda name: module)
     tables = make_tables(service, systems=("toy_wager",))
     return tables, run(seated_game(tables, system="toy_wager", scenario="long"))
 
@@ -382,7 +382,7 @@ def test_the_computer_s_reason_is_told_with_its_command_only_where_nothing_is_hi
     assert tables.delivery.messenger.in_channel(CHANNEL)[-1].startswith(
         "**Computer** — Red: end. Why: the die decides the race.\n")
     monkeypatch.setitem(_SYSTEMS, "toy_wager", "tests.bot.toy_wager")
-    wagers = make_tables(GameService(Store(tmp_path / "wager.sqlite"), loader=lambda name: toy_wager),
+    wagers = make_tables(GameService(blank(tmp_path / "wager.sqlite"), loader=lambda name: toy_wager),
                          systems=("toy_wager",))
     wager = run(seated_game(wagers, system="toy_wager"))
     change = wagers.news.change(wager, "Computer", why="Blue cannot hear a whisper")
@@ -432,7 +432,7 @@ def test_secret_orders_say_nothing_in_public_until_their_reveal_which_is_posted_
     one_phase = toy_wager.one_phase()
     one_phase.phase_key = lambda state: "wager"
     monkeypatch.setitem(_SYSTEMS, "toy_wager", "tests.bot.toy_wager")
-    tables = make_tables(GameService(Store(tmp_path / "one.sqlite"), loader=lambda name: one_phase),
+    tables = make_tables(GameService(blank(tmp_path / "one.sqlite"), loader=lambda name: one_phase),
                          systems=("toy_wager",))
     run(seated_game(tables, system="toy_wager", scenario="long"))
     said = tables.delivery.messenger.posts
@@ -449,7 +449,7 @@ def test_secret_orders_say_nothing_in_public_until_their_reveal_which_is_posted_
 def wagers(tmp_path, monkeypatch):
     """Tables over the toy wager (questions asked by DM: Blue's answer, Red's echo, both plans)."""
     monkeypatch.setitem(_SYSTEMS, "toy_wager", "tests.bot.toy_wager")
-    return make_tables(GameService(Store(tmp_path / "wager.sqlite"), loader=lambda name: toy_wager),
+    return make_tables(GameService(blank(tmp_path / "wager.sqlite"), loader=lambda name: toy_wager),
                        systems=("toy_wager",))
 
 
@@ -521,7 +521,7 @@ def test_a_player_awaited_again_within_one_phase_is_pinged_on_the_change_s_line_
     line pings its player alone and points to it (a side asked for the first time gets a new DM, which notifies;
     a player who takes reminders by DM gets a new DM each time, and no ping)."""
     monkeypatch.setitem(_SYSTEMS, "toy_wager", "tests.bot.toy_wager")
-    tables = make_tables(GameService(Store(tmp_path / "one.sqlite"), loader=lambda name: toy_wager.one_phase()),
+    tables = make_tables(GameService(blank(tmp_path / "one.sqlite"), loader=lambda name: toy_wager.one_phase()),
                          systems=("toy_wager",))
     run(tables.absence.prefs(ANNA, {"remind": remind}))
     run(tables.absence.prefs(BORIS, {"remind": remind}))
@@ -679,7 +679,7 @@ def test_a_change_s_private_lines_for_its_own_side_reach_it_after_another_side_s
     open_race = types.ModuleType("open_race")
     open_race.__dict__.update(vars(toy_system))
     open_race.view = lambda state, side: toy_system.view(state, None)
-    service = GameService(Store(tmp_path / "open.sqlite"), loader=lambda name: open_race)
+    service = GameService(blank(tmp_path / "open.sqlite"), loader=lambda name: open_race)
     tables = make_tables(service)
     run(tables.absence.prefs(BORIS, {"remind": "dm"}))
     game_id = run(seated_game(tables))
@@ -713,7 +713,7 @@ def test_a_side_still_awaited_in_a_new_player_turn_is_asked_in_a_new_dm_that_rea
     """1812: the Russian player ends his Movement Phase and his Forced March; the French Player-Turn opens
     with the Russian choosing where French attrition falls. That question is a new DM of its own, under no
     answer: it reads 'the game waits for you', not 'Next' (it read 'Game 1: Next, due ...')."""
-    tables = make_tables(GameService(Store(tmp_path / "c.sqlite")), systems=("campaign_1812",))
+    tables = make_tables(GameService(blank(tmp_path / "c.sqlite")), systems=("campaign_1812",))
     game_id = run(seated_game(tables, system="campaign_1812", scenario="campaign", seed=1))
     for line in ("end", "end"):
         run(tables.play.submit(BORIS, CHANNEL, line))
@@ -726,7 +726,7 @@ def played(tmp_path, system: str, scenario: str, *lines: tuple[Actor, str], seed
            options: str = "") -> list[str]:
     """The channel's posts of a game of `system` (dice `seed`, Anna the first side, Boris the second)
     after each of `lines` ((player, command)), the post of the last one last."""
-    tables = make_tables(GameService(Store(tmp_path / "g.sqlite")), systems=(system,))
+    tables = make_tables(GameService(blank(tmp_path / "g.sqlite")), systems=(system,))
     run(tables.lobby.new(ANNA, GUILD, CHANNEL, system, scenario, options=options, seed=seed))
     for player, side in zip((ANNA, BORIS), rules.load(system).INFO.sides, strict=True):
         run(tables.lobby.join(player, CHANNEL, side))
@@ -881,7 +881,7 @@ def test_lines_not_yet_sent_just_before_a_question_by_dm_go_in_its_message(tmp_p
     (his reinforcements, told to him alone), the French standing order takes his attrition loss, and the game
     waits for him. 'Your reinforcements in Smolensk (15): 1 infantry corps.' was a DM of its own above the
     question that told the loss: two notifications, one for each line, where one message says both."""
-    tables = make_tables(GameService(Store(tmp_path / "c.sqlite")), systems=("campaign_1812",))
+    tables = make_tables(GameService(blank(tmp_path / "c.sqlite")), systems=("campaign_1812",))
     game_id = run(seated_game(tables, system="campaign_1812", scenario="campaign", seed=1))
     for player, line in ((BORIS, "orders attrition nearest"), (ANNA, "orders attrition nearest"), (BORIS, "end"),
                          (BORIS, "end"), (ANNA, "end"), (ANNA, "end"), (ANNA, "end")):

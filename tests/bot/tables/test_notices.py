@@ -10,7 +10,7 @@ import pytest
 
 from bot.delivery import UNASKED, message
 from bot.service import GameService
-from bot.store import Store
+from bot.store import blank
 from bot.tables import held
 from bot.tables.notices import asked_of, notices
 from bot.words import due, mention, words
@@ -34,7 +34,7 @@ def open_wager() -> types.ModuleType:
 
 def _tables(tmp_path, monkeypatch, system: types.ModuleType):
     monkeypatch.setitem(_SYSTEMS, "toy_wager", "tests.bot.toy_wager")
-    service = GameService(Store(tmp_path / "notices.sqlite"), loader=lambda name: system)
+    service = GameService(blank(tmp_path / "notices.sqlite"), loader=lambda name: system)
     return make_tables(service, systems=("toy_wager",))
 
 

@@ -9,7 +9,7 @@ from bot.config import DEADLINE_HELP, GameSettings
 from bot.discord.messenger import markup
 from bot.permissions import TableError
 from bot.service import GameService
-from bot.store import Store
+from bot.store import blank
 from bot.tables.overview import ended_how
 from rules.core.registry import _SYSTEMS
 from tests.bot import toy_wager
@@ -214,7 +214,7 @@ def test_the_help_of_a_topic_is_the_game_s_own(games):
 
 def test_a_game_of_orders_at_once_waits_on_both_and_each_player_sees_their_own_plan(tmp_path, monkeypatch):
     monkeypatch.setitem(_SYSTEMS, "toy_wager", "tests.bot.toy_wager")
-    service = GameService(Store(tmp_path / "wager.sqlite"), loader=lambda name: toy_wager)
+    service = GameService(blank(tmp_path / "wager.sqlite"), loader=lambda name: toy_wager)
     tables = make_tables(service, systems=("toy_system", "toy_wager"))
     run(seated_game(tables, system="toy_wager", scenario="long"))
     for who, line in ((ANNA, "shout"), (BORIS, "answer soft"), (ANNA, "plan bold")):

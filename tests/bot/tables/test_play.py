@@ -14,7 +14,7 @@ import pytest
 
 from bot.permissions import TableError
 from bot.service import GameService
-from bot.store import Store
+from bot.store import blank
 from bot.tables.play import SECRET_ORDER, TOO_MANY, WITHDRAWN, PlainReply
 from bot.words import join, plain
 from rules.core.registry import _SYSTEMS
@@ -188,7 +188,7 @@ def test_the_author_of_a_command_that_begins_their_own_next_phase_is_named_not_p
 def wager(tmp_path, monkeypatch):
     """Tables over the toy wager: Anna plays Red (who shouts), Boris Blue (who answers)."""
     monkeypatch.setitem(_SYSTEMS, "toy_wager", "tests.bot.toy_wager")
-    service = GameService(Store(tmp_path / "wager.sqlite"), loader=lambda name: toy_wager)
+    service = GameService(blank(tmp_path / "wager.sqlite"), loader=lambda name: toy_wager)
     tables = make_tables(service, systems=("toy_wager",))
     game_id = run(seated_game(tables, system="toy_wager", scenario="long"))
     return tables, game_id
@@ -442,7 +442,7 @@ def test_at_a_hot_seat_orders_are_held_for_the_side_they_were_given_for(tmp_path
     """One person holds both sides: orders sent for Red are held for Red; sent for no side in
     particular, nobody knows whose they are, so the refused one is not held."""
     monkeypatch.setitem(_SYSTEMS, "toy_wager", "tests.bot.toy_wager")
-    service = GameService(Store(tmp_path / "wager.sqlite"), loader=lambda name: toy_wager)
+    service = GameService(blank(tmp_path / "wager.sqlite"), loader=lambda name: toy_wager)
     tables = make_tables(service, systems=("toy_wager",))
     run(tables.lobby.new(ANNA, GUILD, CHANNEL, "toy_wager", "long", hot_seat=True))
     for side in ("red", "blue"):
@@ -818,7 +818,7 @@ def test_at_a_hot_seat_a_button_answers_for_the_side_it_was_asked_of(service, tm
         run(tables.play.submit(ANNA, CHANNEL, line))
     assert "undone" in plain(run(tables.play.confirm(ANNA, "accept", 1, "red", 5)))
     monkeypatch.setitem(_SYSTEMS, "toy_wager", "tests.bot.toy_wager")
-    wagers = make_tables(GameService(Store(tmp_path / "wager.sqlite"), loader=lambda name: toy_wager),
+    wagers = make_tables(GameService(blank(tmp_path / "wager.sqlite"), loader=lambda name: toy_wager),
                          systems=("toy_wager",))
     run(wagers.lobby.new(ANNA, GUILD, CHANNEL, "toy_wager", "long", hot_seat=True))
     for side in ("red", "blue"):

@@ -10,7 +10,7 @@ import pytest
 
 from bot.discord.messenger import markup
 from bot.service import GameService
-from bot.store import Store
+from bot.store import blank
 from bot.tables.lobby import Opponent
 from rules.core.registry import _SYSTEMS
 from tests.bot import toy_wager
@@ -35,7 +35,7 @@ from tests.bot.tables.room_checks import refused, under_lock
 def wager(tmp_path, monkeypatch):
     """Tables over the toy wager: Anna plays Red, Boris Blue; a newer game in OTHER."""
     monkeypatch.setitem(_SYSTEMS, "toy_wager", "tests.bot.toy_wager")
-    service = GameService(Store(tmp_path / "wager.sqlite"), loader=lambda name: toy_wager)
+    service = GameService(blank(tmp_path / "wager.sqlite"), loader=lambda name: toy_wager)
     tables = make_tables(service, systems=("toy_wager",))
     game_id = run(seated_game(tables, system="toy_wager", scenario="long"))
     run(tables.lobby.new(STRANGER, GUILD, OTHER, "toy_wager", "long"))

@@ -21,7 +21,7 @@ import pytest
 from bot.config import GameSettings
 from bot.discord.messenger import markup, split
 from bot.service import GameService
-from bot.store import Store
+from bot.store import Store, blank
 from bot.tables import Tables, short_story, spectators
 from bot.tools import fog_check
 from bot.tools.fog_check import SPECTATORS, Line, Position, SwapReport, at_table, public_lines, walk
@@ -102,7 +102,7 @@ def test_a_post_tells_a_choice_by_its_answer_without_the_question_to_its_player(
     """Borodino 7 Sept: the French attack on the Southern Flèche fails and the Russian may advance; the
     channel asks him ('Russian player: you may advance after combat: `advance 3218 3219` ... or
     `stay`.'), which the spectators, who may not act, read as what he did: the advance."""
-    tables = make_tables(GameService(Store(tmp_path / "g.sqlite")), systems=("borodino",))
+    tables = make_tables(GameService(blank(tmp_path / "g.sqlite")), systems=("borodino",))
     run(tables.lobby.new(ANNA, GUILD, CHANNEL, "borodino", "7sep", seed=7))
     run(tables.lobby.join(ANNA, CHANNEL, "french"))
     run(tables.lobby.join(BORIS, CHANNEL, "russian"))
@@ -196,7 +196,7 @@ def test_one_turn_behind_a_system_that_tells_a_turn_short_is_read_so(service, mo
 def test_one_turn_behind_names_the_turn_as_its_game_does(tmp_path):
     """Borodino calls its turns Game-Turns (SPI's Borodino rules, Sequence of Play): spectators one turn
     behind read 'the start of Game-Turn 27', not 'turn 27' as the other games say it."""
-    tables = make_tables(GameService(Store(tmp_path / "g.sqlite")), systems=("borodino",),
+    tables = make_tables(GameService(blank(tmp_path / "g.sqlite")), systems=("borodino",),
                          defaults=GameSettings(spectator_delay=True))
     run(tables.lobby.new(ANNA, GUILD, CHANNEL, "borodino", "7sep", seed=7))
     run(tables.lobby.join(ANNA, CHANNEL, "french"))

@@ -13,7 +13,7 @@ import pytest
 
 from bot import cli
 from bot.service import GameService
-from bot.store import Store
+from bot.store import Store, blank
 from bot.terminal import console
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -140,7 +140,7 @@ def test_sync_without_a_token_names_itself(tmp_path, capsys, monkeypatch):
 
 
 def test_a_choice_the_events_ask_for_is_said_once(tmp_path):
-    service = GameService(Store(tmp_path / "k.sqlite"))
+    service = GameService(blank(tmp_path / "k.sqlite"))
     game = service.new_game("borodino", "7sep", seed=7)
     lines = iter(["move 3321 3219", "end", "attack 3219 -> 3218", "quit"])
     out: list[str] = []
@@ -153,7 +153,7 @@ def test_a_choice_the_events_ask_for_is_said_once(tmp_path):
 def test_a_new_phase_is_said_once_by_the_headline_printed_under_the_command(tmp_path):
     """'  Game-Turn 27 (7 Sept, 0600): Russian Movement Phase.' stood above 'Game-Turn 27 of 40 | 7 Sept 0600 |
     Movement Phase | Russian player', the phase twice in a row; the Combat Phase that began and ended is kept."""
-    service = GameService(Store(tmp_path / "k.sqlite"))
+    service = GameService(blank(tmp_path / "k.sqlite"))
     game = service.new_game("borodino", "7sep", seed=1)
     lines = iter(["end", "quit"])
     out: list[str] = []
@@ -163,7 +163,7 @@ def test_a_new_phase_is_said_once_by_the_headline_printed_under_the_command(tmp_
 
 
 def test_help_lists_the_commands_every_table_answers(tmp_path):
-    service = GameService(Store(tmp_path / "k.sqlite"))
+    service = GameService(blank(tmp_path / "k.sqlite"))
     game = service.new_game("borodino", "7sep", seed=7)
     listing = service.submit(game, "french", "help").reply or ""
     also = listing.splitlines()[-2]
@@ -177,7 +177,7 @@ def test_help_lists_the_commands_every_table_answers(tmp_path):
 @pytest.mark.parametrize("system, scenario", [("bloody_monday", "bloody_monday"), ("campaign_1812", "campaign")])
 def test_help_lists_the_table_commands_a_systems_footer_mentions_in_passing(tmp_path, system, scenario):
     """1812's footer says "the map, orders of battle": `map` and `orders` are still listed as commands."""
-    service = GameService(Store(tmp_path / "k.sqlite"))
+    service = GameService(blank(tmp_path / "k.sqlite"))
     listing = service.submit(service.new_game(system, scenario, seed=7), None, "help").reply or ""
     also = listing.splitlines()[-2]
     assert also.startswith("Also: ") and {"map", "orders", "quit", "draw", "accept"} <= set(also[6:-1].split(", "))

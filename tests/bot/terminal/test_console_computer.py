@@ -13,7 +13,7 @@ import pytest
 from bot import cli
 from bot.computer.seat import new_seat
 from bot.service import GameService
-from bot.store import Store
+from bot.store import Store, blank
 from bot.terminal.console import CLEAR, play
 from bot.terminal.map_files import MapFiles
 from bot.tools import fog_check
@@ -173,7 +173,7 @@ def test_a_game_between_computers_with_hidden_information_is_watched_as_the_publ
     the units the sides see that no public view has named so far (control: the commands stored name what the stacks
     hold, and the plans)."""
     system = load(name)
-    service = GameService(Store(tmp_path / "k.sqlite"))
+    service = GameService(blank(tmp_path / "k.sqlite"))
     game = service.new_game(name, scenario, seed=3)
     for side in system.INFO.sides:
         service.store.take_computer_seat(game, side, new_seat(system, 1, 60.0, seed=3).to_dict())
@@ -265,7 +265,7 @@ def test_a_computer_that_searches_says_on_stderr_once_a_turn_that_it_is_thinking
     """Level 2 plays the French player-turn of 5 Sept (a Movement Phase, then each attack: plans of one
     turn), its budget 1 s: one line on stderr before it, never among what the game writes; level 1 (a
     game between toy computers) says nothing of the kind."""
-    service = GameService(Store(tmp_path / "k.sqlite"))
+    service = GameService(blank(tmp_path / "k.sqlite"))
     game = service.new_game("borodino", "5sep", seed=1)
     service.store.take_computer_seat(game, "french", new_seat(load("borodino"), 2, 1.0, seed=2).to_dict())
     out: list[str] = []
@@ -274,7 +274,7 @@ def test_a_computer_that_searches_says_on_stderr_once_a_turn_that_it_is_thinking
     assert said.err.splitlines() == ["The computer is thinking (up to 1 s)..."]
     assert len({row["user"] for row in service.store.commands(game)}) == 1 and len(service.store.commands(game)) > 1
     assert "thinking" not in "\n".join(out) + said.out
-    toy = GameService(Store(tmp_path / "toy.sqlite"), loader=lambda name: toy_system)
+    toy = GameService(blank(tmp_path / "toy.sqlite"), loader=lambda name: toy_system)
     race = toy.new_game("toy_system", "short", seed=11)
     seat(toy, race, "red", "blue")
     assert play(toy, race, never, out.append) == 0

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from bot import cli
 from bot.service import GameService
-from bot.store import Store
+from bot.store import Store, blank
 from bot.terminal.console import Script, parse_script, play, render, run_line, run_script, split_side
 from tests.bot import toy_system
 from tests.bot.bot_helpers import straight_replay, toy_commands
@@ -158,7 +158,7 @@ def test_hot_seat_with_hidden_information_hands_over_and_shows_one_side(service,
 def test_a_step_within_a_phase_prints_what_the_game_now_waits_for(tmp_path):
     """Bloody Monday 5.0: `tactical` opens the activation segment in the same phase; the player at the
     screen reads at once what it allows. A command that leaves the prompt as it was prints no prompt again."""
-    service = GameService(Store(tmp_path / "g.sqlite"))
+    service = GameService(blank(tmp_path / "g.sqlite"))
     game = service.new_game("bloody_monday", "bloody_monday", seed=1)
     for side in ("french", "russian"):
         service.store.take_seat(game, side, f"u-{side}")
@@ -201,7 +201,7 @@ def test_a_standing_order_is_unnumbered_and_the_commands_it_plays_say_what_they_
     advance an attack leaves them. Setting one stores no command, so it has no number; the attack keeps
     its own, and under it each answer after what asked it, then what it did, as the channel tells them:
     the answers stood on the attack's own line, before the result they answer."""
-    service = GameService(Store(tmp_path / "g.sqlite"))
+    service = GameService(blank(tmp_path / "g.sqlite"))
     game = service.new_game("borodino", "7sep", seed=1)
     lines = ["russian: orders retreat away", "russian: orders advance always", "move 3321 3219", "end",
              "attack 3219 -> 3218"]
@@ -219,7 +219,7 @@ def test_a_standing_order_is_unnumbered_and_the_commands_it_plays_say_what_they_
 def test_a_script_that_ends_the_game_says_how_under_its_last_command(tmp_path):
     """A script has no headline under its lines: the game's end is said once, after what its last
     command did ('The last Game-Turn is over.'), not on that command's own line."""
-    service = GameService(Store(tmp_path / "g.sqlite"))
+    service = GameService(blank(tmp_path / "g.sqlite"))
     game = service.new_game("borodino", "shevardino", seed=5)
     out = io.StringIO()
     assert run_script(service, game, Script(lines=["end"] * 12), out) == 0
@@ -233,7 +233,7 @@ def test_how_the_game_ended_is_said_once_under_the_last_command(tmp_path):
     """The last `end` of a Borodino game read '[12] Russian: end. Game over: Russian wins: The Russian
     player occupies ...', then the rules' own event, the same reason, then the headline's 'Game over: ...':
     three times in a row. Neither the event nor the command's line says it; the headline under them does."""
-    service = GameService(Store(tmp_path / "g.sqlite"))
+    service = GameService(blank(tmp_path / "g.sqlite"))
     game = service.new_game("borodino", "shevardino", seed=5)
     lines, out = iter(["end"] * 12 + ["quit"]), []
     assert play(service, game, lambda prompt: next(lines), out.append) == 0

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from bot import text as fmt
 from bot.service import GameService
-from bot.store import Store
+from bot.store import Store, blank
 from bot.terminal.catch_up import missed
 from bot.terminal.console import HANDOVER, play
 from bot.terminal.map_files import MapFiles
@@ -23,7 +23,7 @@ def test_the_russian_reads_the_battle_the_french_plan_brought_while_he_was_away(
     """1812: the Russian chose his Battle Plan for Kovno and left the screen; the French choose theirs,
     the battle is fought and the French end their Supply Segment. The Russian, sitting down for his
     Player-Turn, reads the battle before being asked to move; the French read nothing of his chit."""
-    service = GameService(Store(tmp_path / "g.sqlite"))
+    service = GameService(blank(tmp_path / "g.sqlite"))
     game = to_battle(service)
     assert service.submit(game, "russian", "plan cordon").accepted
     transcript = at_the_hot_seat(service, game, ["plan assault", "end", "quit"])
@@ -38,7 +38,7 @@ def test_the_russian_reads_the_battle_the_french_plan_brought_while_he_was_away(
 
 def test_a_secret_order_is_not_told_even_that_it_was_given(tmp_path):
     """While both sides choose Battle Plans, the other's `plan` is not in the account at all."""
-    service = GameService(Store(tmp_path / "g.sqlite"))
+    service = GameService(blank(tmp_path / "g.sqlite"))
     game = to_battle(service)
     since = service.store.last_seq(game)
     assert service.submit(game, "russian", "plan cordon").accepted
@@ -50,7 +50,7 @@ def test_an_order_the_public_reads_by_what_it_did_is_told_once_on_that_line(tmp_
     """Bloody Monday 9.2: the Russian applies a Grande Batterie hit unseen; the French player, sitting
     down again, reads 'The Russian player applies 1 hit in 45 (5.3.6).', as the channel tells it, not
     that under 'Russian: a `hit` command.'; which unit took it stays unsaid."""
-    service = GameService(Store(tmp_path / "g.sqlite"))
+    service = GameService(blank(tmp_path / "g.sqlite"))
     game, rng = service.new_game("bloody_monday", "last_blood", 1), random.Random(1)
     while (waiting := bloody_monday.choice(state := service.load(game))) is None or waiting["kind"] != "hit":
         side = bloody_monday.active_sides(state)[0]

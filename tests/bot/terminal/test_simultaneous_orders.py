@@ -7,7 +7,7 @@ import pytest
 
 from bot.computer.seat import new_seat
 from bot.service import SIMULTANEOUS_UNDO, GameService
-from bot.store import Store
+from bot.store import blank
 from bot.terminal.console import HANDOVER, play, render
 from bot.tools.fog_check import Position
 from rules import campaign_1812, load
@@ -45,7 +45,7 @@ def at_the_hot_seat(service: GameService, game: int, lines: list[str]) -> list[s
 def test_the_hot_seat_passes_the_screen_after_each_secret_order(tmp_path):
     """The French give their plan and the screen passes to the Russian player at once (both may act, but the
     French have acted); the Russian screen shows nothing of the French chit until both are down."""
-    service = GameService(Store(tmp_path / "g.sqlite"))
+    service = GameService(blank(tmp_path / "g.sqlite"))
     game = to_battle(service)
     transcript = at_the_hot_seat(service, game, ["plan assault", "plan cordon", "quit"])
     asked = [t for t in transcript if t.endswith("> ") or t.startswith("read: Hand over")]
@@ -58,7 +58,7 @@ def test_the_hot_seat_passes_the_screen_after_each_secret_order(tmp_path):
 
 
 def test_no_one_is_told_that_an_order_was_given_and_undo_answers_alike(tmp_path):
-    service = GameService(Store(tmp_path / "g.sqlite"))
+    service = GameService(blank(tmp_path / "g.sqlite"))
     game = to_battle(service)
     untouched = service.submit(game, "russian", "undo")
     result = service.submit(game, "french", "plan assault")
@@ -73,7 +73,7 @@ def test_no_one_is_told_that_an_order_was_given_and_undo_answers_alike(tmp_path)
 def test_the_computer_s_battle_plan_is_not_told_even_that_it_was_given(tmp_path):
     """The computer holds the Russians: at the Battle Plans the French player's screen shows nothing of
     the Russian chit going down, as a table tells no one (control: once both are down, the battle)."""
-    service = GameService(Store(tmp_path / "g.sqlite"))
+    service = GameService(blank(tmp_path / "g.sqlite"))
     game = to_battle(service)
     service.store.take_computer_seat(game, "russian", new_seat(load("campaign_1812"), 1, 60.0, seed=2).to_dict())
     transcript = at_the_hot_seat(service, game, ["plan assault", "quit"])
@@ -92,7 +92,7 @@ def test_a_battle_standing_orders_fight_is_told_at_the_screen_in_the_order_it_ha
     own plan by what he chose, the other's not at all (its chit goes down unseen), as a message of orders does."""
     state = position({11: {"inf": 4}, 30: {"inf": 2}}, {11: {"inf": 2, "cav": 1}, 6: {"inf": 1}}, player=player)
     rig(state["dice"], *dice)
-    service = GameService(Store(tmp_path / "g.sqlite"), loader=lambda name: Position(campaign_1812, state))
+    service = GameService(blank(tmp_path / "g.sqlite"), loader=lambda name: Position(campaign_1812, state))
     game = service.new_game("campaign_1812", "campaign", seed=1)
     for side in ("french", "russian"):
         for order in ("plan steady", "retreat rearward", "attrition nearest"):
