@@ -6,6 +6,7 @@ test shows exactly the units its rule case is about (compare the diplomacy packa
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 
 from rules import load
 from rules.borodino import battlemap
@@ -69,6 +70,7 @@ def battle(state: dict) -> Battle:
     return Battle(state)
 
 
+@cache  # the map never changes; 19 test modules ask for it as they are collected
 def open_ground(radius: int = 3, exclude: tuple[str, ...] = ()) -> str:
     """A hex whose whole neighbourhood is clear, with no river, stream, road or redoubt in it."""
     for h in sorted(MAP.hexes):
