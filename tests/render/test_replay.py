@@ -15,14 +15,22 @@ VIEWS = [fixture_view("start_view"), fixture_view("midgame_view"), fixture_view(
          fixture_view("start_view")]
 
 
-def test_each_frame_of_the_replay_is_its_view_as_drawn():
+@pytest.fixture(scope="module")
+def drawn() -> tuple[Image.Image, list[Image.Image]]:
+    """The palette VIEWS' replay shares at 400 pixels, and each view drawn alone (the start's and the
+    midgame's twice: the same pictures): drawn once for the tests that compare the replay with them."""
+    start, midgame = (replay._draw(view, 400) for view in VIEWS[:2])
+    return replay._shared_palette(VIEWS, 400), [start, midgame, midgame, start]
+
+
+def test_each_frame_of_the_replay_is_its_view_as_drawn(drawn):
     """Decoded, frame after frame (each one only the pixels that changed, over the one before),
     the GIF shows each view in the shared palette; a view that changes nothing lengthens the
     frame before it instead of adding one."""
     gif = Image.open(io.BytesIO(replay.replay_gif(VIEWS, size=400, seconds=1.5)))
-    palette = replay._shared_palette(VIEWS, 400)
-    expected = [replay._draw(v, 400).convert("RGB").quantize(palette=palette, dither=Image.Dither.NONE)
-                .convert("RGB") for v in (VIEWS[0], VIEWS[1], VIEWS[3])]
+    palette, pictures = drawn
+    expected = [pictures[i].convert("RGB").quantize(palette=palette, dither=Image.Dither.NONE).convert("RGB")
+                for i in (0, 1, 3)]
     shown = [(frame.convert("RGB"), frame.info["duration"]) for frame in ImageSequence.Iterator(gif)]
     assert [ms for _, ms in shown] == [1500, 3000, 1500]
     assert all(ImageChops.difference(frame, want).getbbox() is None
@@ -62,14 +70,14 @@ def test_a_replay_of_no_view_is_refused_in_words():
         replay.replay_gif([])
 
 
-def test_the_shared_palette_holds_every_colour_a_frame_shows_widely():
+def test_the_shared_palette_holds_every_colour_a_frame_shows_widely(drawn):
     """The palette is taken from the frames themselves, unblended: each colour that covers a hundred pixels of a
     frame is within 28 (of 255 a channel) of one of its colours, in the midgame's picture as in the start's."""
-    colours = replay._shared_palette(VIEWS, 400).getpalette()[:3 * replay.COLOURS]
+    shared, pictures = drawn
+    colours = shared.getpalette()[:3 * replay.COLOURS]
     palette = [tuple(colours[i:i + 3]) for i in range(0, len(colours), 3)]
-    for view in (VIEWS[0], VIEWS[1]):
-        drawn = replay._draw(view, 400).convert("RGB")
-        for count, colour in drawn.getcolors(1 << 20):
+    for picture in pictures[:2]:
+        for count, colour in picture.convert("RGB").getcolors(1 << 20):
             if count >= 100:
                 assert min(sum((a - b) ** 2 for a, b in zip(colour, p)) for p in palette) <= 28 ** 2, colour
 
