@@ -215,6 +215,19 @@ def _from(path, system: ModuleType, state: dict) -> GameService:
     return GameService(Store(path), loader=lambda name: Position(system, state))
 
 
+def _at_table_and_terminal(tmp_path, state: dict) -> tuple[tuple, tuple]:
+    """A Bloody Monday game from `state` twice: at the tables, Anna French and Boris Russian (its service, tables
+    and game), and at the terminal (its service and game)."""
+    from rules import bloody_monday
+    from tests.bot.discord.discord_fakes import make_tables, run, seated_game
+
+    service = _from(tmp_path / "table.sqlite", bloody_monday, state)
+    tables = make_tables(service, systems=("bloody_monday",))
+    game = run(seated_game(tables, system="bloody_monday", scenario="bloody_monday", seed=1))
+    terminal = _from(tmp_path / "terminal.sqlite", bloody_monday, state)
+    return (service, tables, game), (terminal, terminal.new_game("bloody_monday", "bloody_monday", 1))
+
+
 def test_hits_forced_after_the_showdown_are_one_answer_said_of_them_all(tmp_path):
     """Bloody Monday 5.3.6 after the showdown: the French battle in 42 deals the Russian 2 hits, on R-1-3 and
     R-1-11 of 3 each; whichever takes the first, the other takes the second, so the answer is forced. Its
@@ -225,8 +238,7 @@ def test_hits_forced_after_the_showdown_are_one_answer_said_of_them_all(tmp_path
     reply, the terminal and the account the Russian reads when he sits down at the hot seat."""
     from bot.terminal.catch_up import missed
     from bot.terminal.console import render
-    from rules import bloody_monday
-    from tests.bot.discord.discord_fakes import ANNA, CHANNEL, make_tables, run, seated_game
+    from tests.bot.discord.discord_fakes import ANNA, CHANNEL, run
     from tests.rules.bloody_monday.bm_helpers import do, position
 
     blocks = {"F-I-D": 16, "F-I-1": (16, 4), "R-1-3": (42, 3), "R-1-11": (42, 3)}
@@ -242,18 +254,14 @@ def test_hits_forced_after_the_showdown_are_one_answer_said_of_them_all(tmp_path
               "Russian 3 (R-1-3, infantry).",
               "The Russian player rolls 6 dice in 42: 2 hits (5.3.4).",
               "The French player rolls 4 dice in 42: 2 hits (5.3.4)."]
-    service = _from(tmp_path / "table.sqlite", bloody_monday, state)
-    tables = make_tables(service, systems=("bloody_monday",))
-    game = run(seated_game(tables, system="bloody_monday", scenario="bloody_monday", seed=1))
+    (service, tables, game), (terminal, at_terminal) = _at_table_and_terminal(tmp_path, state)
     since, posts = service.store.last_seq(game), len(tables.delivery.messenger.in_channel(CHANNEL))
     assert run(tables.play.submit(ANNA, CHANNEL, "battle 42")) == f"French: battle 42. {forced}"
     post, = tables.delivery.messenger.in_channel(CHANNEL)[posts:]
     assert post == "\n".join([f"**Anna** — {battle[0]}", *battle[1:], forced, *hits])
     assert missed(service, game, "russian", since) == [battle[0], *(f"  {line}" for line in battle[1:]), forced,
                                                        *(f"  {line}" for line in hits)]
-    terminal = _from(tmp_path / "terminal.sqlite", bloody_monday, state)
-    game = terminal.new_game("bloody_monday", "bloody_monday", 1)
-    assert render(terminal.submit(game, "french", "battle 42"), "battle 42", "french").split("\n") == [
+    assert render(terminal.submit(at_terminal, "french", "battle 42"), "battle 42", "french").split("\n") == [
         "[1] French: battle 42.", *(f"  {line}" for line in [*battle, forced, *hits])]
 
 
@@ -264,8 +272,7 @@ def test_hits_a_standing_order_applies_in_a_row_name_it_once(tmp_path):
     between them, names the order once, as its first line, after the Russian's name: in the channel, the reply
     and the terminal. The showdown and its rolls between two answers end a row, and a new one names it again."""
     from bot.terminal.console import render
-    from rules import bloody_monday
-    from tests.bot.discord.discord_fakes import ANNA, BORIS, CHANNEL, make_tables, run, seated_game
+    from tests.bot.discord.discord_fakes import ANNA, BORIS, CHANNEL, run
     from tests.rules.bloody_monday.bm_helpers import do, position
 
     blocks = {"F-I-D": 16, "F-I-1": (16, 4), "F-I-A1": (16, 3), "R-1-3": (42, 3), "R-1-11": (42, 3),
@@ -285,20 +292,17 @@ def test_hits_a_standing_order_applies_in_a_row_name_it_once(tmp_path):
              "Russian 11 (R-1-11, infantry) in 42 is eliminated (a loss for morale, 2.4).",
              "French 1 (F-I-1, infantry) takes a hit: strength 3 (5.3.6).",
              "The battle in 42 is over, still contested (5.3.7)."]
-    service = _from(tmp_path / "table.sqlite", bloody_monday, state)
-    tables = make_tables(service, systems=("bloody_monday",))
-    game = run(seated_game(tables, system="bloody_monday", scenario="bloody_monday", seed=1))
+    (_, tables, _), (terminal, at_terminal) = _at_table_and_terminal(tmp_path, state)
     run(tables.play.submit(BORIS, CHANNEL, "orders hit protect_leaders"))
     posts = len(tables.delivery.messenger.in_channel(CHANNEL))
     assert run(tables.play.submit(ANNA, CHANNEL, "fire F-I-A1 42")) == " ".join(
         ["French: fire F-I-A1 42.", *(fired[n] for n in (1, 2, 6, 9))])
     post, = tables.delivery.messenger.in_channel(CHANNEL)[posts:]
     assert post == "\n".join([f"**Anna** — {fired[0]}", *fired[1:]])
-    terminal = _from(tmp_path / "terminal.sqlite", bloody_monday, state)
-    game = terminal.new_game("bloody_monday", "bloody_monday", 1)
-    terminal.submit(game, "russian", "orders hit protect_leaders")
-    assert render(terminal.submit(game, "french", "fire F-I-A1 42"), "fire F-I-A1 42", "french").split("\n") == [
-        "[1] French: fire F-I-A1 42.", *(f"  {line}" for line in fired)]
+    terminal.submit(at_terminal, "russian", "orders hit protect_leaders")
+    told = terminal.submit(at_terminal, "french", "fire F-I-A1 42")
+    assert render(told, "fire F-I-A1 42", "french").split("\n") == ["[1] French: fire F-I-A1 42.",
+                                                                    *(f"  {line}" for line in fired)]
 
 
 @pytest.mark.parametrize("planted", [False, True])
