@@ -251,7 +251,7 @@ class GameService:
                                     status="over" if outcome else "active",
                                     turn=new_turn(system, state, new_state), deadlines=told.deadlines,
                                     player_turn=new_player_turn(system, state, new_state), absent=told.absent,
-                                    merged=told.merged)
+                                    merged=told.merged, held=told.held)
         if outcome:
             self._cache.drop(game_id)
         else:

@@ -45,7 +45,8 @@ class CommandsPart(DeadlinesPart):
     def append(self, game_id: int, command: dict, state: dict, outbox: Outbox,
                status: str = "active", turn: str | None = None,
                deadlines: DeadlineRows | None = None, player_turn: bool = False,
-               absent: dict[str, str] | None = None, merged: tuple[int, ...] = ()) -> int:
+               absent: dict[str, str] | None = None, merged: tuple[int, ...] = (),
+               held: tuple[str, int] | None = None) -> int:
         """Store one accepted command, its snapshot if due, its outbox rows and the deadlines it
         announced: all or nothing (a game it ends keeps no deadline).
 
@@ -54,7 +55,9 @@ class CommandsPart(DeadlinesPart):
         messages it causes; `turn` is the game turn it began, if it began one; `player_turn`,
         whether it began a player-turn (Store.player_turn_start); `absent`, the sides absent after
         it (bot/deadlines.py, Deadlines.marks; None keeps them); `merged`, rows whose words its
-        own outbox rows carry, dropped unless a try of them began (then they go as well). Accepting a
+        own outbox rows carry, dropped unless a try of them began (then they go as well); `held`, a side
+        whose held orders it plays and the number of the next of them, the orders before it leaving the
+        side's row with it (so a stop between two plays the rest once, bot/tables/held.py). Accepting a
         command also cancels any pending undo request.
         Refused (StaleCommand, GameOver) when another command was stored after the one it was
         judged against, or the game is over: checked inside the write transaction.
@@ -87,11 +90,27 @@ class CommandsPart(DeadlinesPart):
             self._write_deadlines(game_id, {} if status == "over" else deadlines)
             if absent is not None:
                 self.db.execute("UPDATE games SET absent = ? WHERE id = ?", [json.dumps(absent), game_id])
+            if held is not None:
+                self._played_held(game_id, *held)
             if status == "over":  # nothing a side held is ever due
                 self.db.execute("DELETE FROM held_orders WHERE game = ?", [game_id])
             self.db.execute("""UPDATE games SET status = ?, updated_at = ?, pending_undo = NULL,
                                pending_draw = NULL WHERE id = ?""", [status, stamp, game_id])
         return seq
+
+    def _played_held(self, game_id: int, side: str, upto: int) -> None:
+        """Inside the transaction of a command that plays a side's held orders: those numbered before
+        `upto` leave its row, which goes once none is left."""
+        row = self.db.execute("SELECT lines, first FROM held_orders WHERE game = ? AND side = ?",
+                              [game_id, side]).fetchone()
+        if row is None or row[1] >= upto:
+            return
+        lines = json.loads(row[0])[upto - row[1]:]
+        if lines:
+            self.db.execute("UPDATE held_orders SET lines = ?, first = ? WHERE game = ? AND side = ?",
+                            [json.dumps(lines), upto, game_id, side])
+        else:
+            self.db.execute("DELETE FROM held_orders WHERE game = ? AND side = ?", [game_id, side])
 
     def truncate(self, game_id: int, from_seq: int, outbox: Outbox, *,
                  issued_against_seq: int, deadlines: DeadlineRows | None = None) -> None:

@@ -54,6 +54,7 @@ class Told:
     deadlines: DeadlineRows | None = None
     absent: dict[str, str] | None = None  # the absent sides after it, each with its player-turn (None: as they are)
     merged: tuple[int, ...] = ()  # rows not yet sent whose words its own messages carry now: dropped
+    held: tuple[str, int] | None = None  # a side whose held orders it plays, the number of the next: the rest kept
 
 
 Opening = Callable[[int], Outbox]  # the messages announcing a new game, given its number

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from bot import damage
-from bot.store.connection import Connection
+from bot.store.connection import Connection, Outbox
 
 
 class PreferencesPart(Connection):
@@ -55,9 +55,11 @@ class PreferencesPart(Connection):
             self._set_aside("held_orders", rows[0], error)
             return None
 
-    def drop_held_orders(self, game_id: int, side: str) -> None:
+    def drop_held_orders(self, game_id: int, side: str, outbox: Outbox | None = None) -> None:
+        """A side's held orders gone, with the messages telling what became of them (`outbox`)."""
         with self.transaction():
             self.db.execute("DELETE FROM held_orders WHERE game = ? AND side = ?", [game_id, side])
+            self._write_outbox(game_id, self.last_seq(game_id), outbox)
 
     def meta(self, key: str) -> str | None:
         """A value the bot keeps about itself (the hash of its synced command tree)."""

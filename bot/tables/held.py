@@ -9,6 +9,10 @@ told what became of them, each order under the number the reply to its message g
 A new message of orders from the side replaces what it held; only players' own messages (not a
 deadline's or the computer's commands) set them going.
 
+Nothing held is lost to a stop: each order leaves the store in the transaction of the command it
+plays (`Told.held`), and the rest with the word of what became of them, so a bot stopped among them
+plays the rest once at its next start (the start's pass over `Store.holding_games`).
+
 Held orders are the side's own words, kept for it alone: whether the game holds some is
 nobody else's business, and they are judged on the position everyone sees when they are due.
 """
@@ -18,7 +22,7 @@ from dataclasses import dataclass
 
 from bot import asked
 from bot.permissions import Actor
-from bot.store import Store
+from bot.store import Outbox, Store
 from rules.core.errors import RulesError
 from rules.core.system import GameSystem
 
@@ -37,8 +41,9 @@ def hold(store: Store, game_id: int, held: Held) -> None:
     store.hold_orders(game_id, held.side, held.actor.id, held.actor.name, held.lines, held.first)
 
 
-def drop(store: Store, game_id: int, side: str) -> None:
-    store.drop_held_orders(game_id, side)
+def drop(store: Store, game_id: int, side: str, told: Outbox | None = None) -> None:
+    """A side's held orders gone, with what `told` its author of them, in one transaction."""
+    store.drop_held_orders(game_id, side, told)
 
 
 def held_by(store: Store, game_id: int, side: str) -> Held | None:

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import partial
 from typing import Any
 
 from bot import asked as ask
@@ -17,8 +18,8 @@ from bot.permissions import (
     commanding_side,
     sides_of,
 )
-from bot.service import QUERIES, Result, own_line, simultaneous
-from bot.store import Outbox
+from bot.service import QUERIES, Compose, Result, own_line, simultaneous
+from bot.store import Outbox, Told
 from bot.tables import held, stale, superseded
 from bot.tables.batch import MOST, PASSED, Batch, Said, in_order, lines_of, news_of, public_texts, tells_more
 from bot.tables.news import Change
@@ -154,7 +155,9 @@ class Play(Room):
             if typed and await asyncio.to_thread(self._secret_now, game_id, line):
                 batch.said.append(Said(line, False, SECRET_ORDER, withdraw=True))
                 return mapped
-            said = await self._said(actor, game_id, line, side, None, flush=False)
+            # a held order leaves its side's row in its command's transaction: a stop after it plays the rest once
+            plays = (side, batch.first + n + 1) if batch.released and side is not None else None
+            said = await self._said(actor, game_id, line, side, None, flush=False, plays=plays)
             if batch.passes(said):
                 batch.said.append(Said(line, True, PASSED, moot=True))
                 continue
@@ -230,12 +233,13 @@ class Play(Room):
         return True
 
     def _due_held(self, game_id: int) -> held.Held | None:
-        """Under the game's lock: a side's held orders that may be judged now, taken from the store."""
+        """Under the game's lock: a side's held orders that may be judged now. They stay in the store
+        until judged: each leaves it with the command it plays (`_judge_each`), the rest with the word
+        of what became of them (`_settle_held`), or held again."""
         system, state = self.service.system(game_id), self.service.load(game_id)
         for side in system.INFO.sides:
             orders = held.held_by(self.store, game_id, side)
             if orders is not None and held.due(system, state, side):
-                held.drop(self.store, game_id, side)
                 return orders
         return None
 
@@ -254,14 +258,24 @@ class Play(Room):
                 async with self.tables.delivery.sending(game_id):  # none of its rows on its way meanwhile
                     await asyncio.to_thread(self._supersede, game_id, at, orders.side)
                 present = by is not None and by.id == orders.actor.id  # their author's own command let them play
-                if await asyncio.to_thread(self._told_in_public, game_id, orders.side, batch, present):
-                    continue
-                if not batch.held or await asyncio.to_thread(self._asked_of, game_id, orders.side):
-                    await asyncio.to_thread(self.store.add_outbox, game_id, [(orders.side, message(words(
-                        "your held orders, played once the choices were made:\n", batch.reply())))])
+                await asyncio.to_thread(self._settle_held, game_id, orders.side, batch, present)
         finally:
             if flush:
                 await self.tables.delivery.flush(game_id)
+
+    def _settle_held(self, game_id: int, side: str, batch: Batch, present: bool) -> None:
+        """Under the game's lock, once a side's held orders are judged: what became of them told to their
+        author, unless the channel told it all (`_told_in_public`), or while they are held again behind
+        the other side's choice (`_asked_of`); the rest (refused, not tried, or a last order that stored
+        nothing) leave the store in the same transaction. A stop before it judges them again at the next
+        start: the orders played before the stop are told by their own lines, and not played again."""
+        outbox = [] if self._told_in_public(game_id, side, batch, present) or \
+            batch.held and not self._asked_of(game_id, side) else \
+            [(side, message(words("your held orders, played once the choices were made:\n", batch.reply())))]
+        if batch.held:
+            self.store.add_outbox(game_id, outbox)
+        else:
+            held.drop(self.store, game_id, side, outbox)
 
     def _supersede(self, game_id: int, at: int, side: str) -> None:
         """The news of command `at`, not yet sent, told again now that `side`'s held orders have
@@ -308,12 +322,14 @@ class Play(Room):
 
     async def _said(self, actor: Actor, game_id: int, line: str, side: str | None,
                     seen: int | None, still: Callable[[], str | None] | None = None, asked_in: str | None = None,
-                    flush: bool = True) -> Said:
+                    flush: bool = True, plays: tuple[str, int] | None = None) -> Said:
         """One order under the game's lock: judged and stored in a worker thread (the event
         loop never waits for the engine, nor for a write lock another connection holds), its
-        news sent once stored (`flush`; else by the batch it is one of)."""
+        news sent once stored (`flush`; else by the batch it is one of); `plays`: a side's held order
+        it is, and the number of the next (`Told.held`)."""
         try:
-            result, change = await asyncio.to_thread(self._judge, actor, game_id, line, side, seen, still, asked_in)
+            result, change = await asyncio.to_thread(self._judge, actor, game_id, line, side, seen, still, asked_in,
+                                                     plays)
         except TableError as error:
             return Said(line, False, error.text, expired=isinstance(error, Expired))
         if result.reply is not None:  # `units` is a table: its columns lined up (a code block on Discord)
@@ -328,10 +344,11 @@ class Play(Room):
         return Said(line, True, told, public_texts(result), news, own=own, in_place=change.in_place)
 
     def _judge(self, actor: Actor, game_id: int, line: str, side: str | None, seen: int | None,
-               still: Callable[[], str | None] | None = None, asked_in: str | None = None) -> tuple[Result, Change]:
+               still: Callable[[], str | None] | None = None, asked_in: str | None = None,
+               plays: tuple[str, int] | None = None) -> tuple[Result, Change]:
         """Under the game's lock, off the event loop: the service's verdict on the line, its
-        news stored with it when accepted; refused when the side has observed more commands than
-        the `seen` it was asked at."""
+        news stored with it when accepted (and, where it `plays` a held order, the order leaving its
+        side's row); refused when the side has observed more commands than the `seen` it was asked at."""
         self.tables.current(game_id)
         pressed = still() if still is not None else None
         system = self.service.system(game_id)
@@ -345,7 +362,8 @@ class Play(Room):
         mover = commanding_side(seats, actor, system.active_sides(state), side, system.INFO.sides)
         if seen is not None and self.store.seen_seq(game_id, mover) != seen:
             raise Expired(EXPIRED)
-        return self.service.submit(game_id, mover, line, actor.id, compose=change.compose), change
+        compose = change.compose if plays is None else partial(_playing_held, change.compose, plays)
+        return self.service.submit(game_id, mover, line, actor.id, compose=compose), change
 
     async def plain(self, actor: Actor, channel: str, text: str) -> PlainReply | None:
         """A message typed in a game channel: None (chat stays chat) unless a seated player of
@@ -608,3 +626,8 @@ class Play(Room):
         text = words(f"Game {game['id']}, at ", name(actor.name), "'s request:\n", fmt.headline(view))
         return game["id"], [(channel_audience(channel), message(text, seq, None, **where))]
 
+
+def _playing_held(compose: Compose, plays: tuple[str, int], result: Result, before: dict, after: dict) -> Told:
+    """`compose` for a held order and the commands standing orders play after it: each stored with the
+    order leaving its side's row (`Told.held`)."""
+    return replace(compose(result, before, after), held=plays)

@@ -14,7 +14,7 @@ import pytest
 
 from bot.permissions import TableError
 from bot.service import GameService
-from bot.store import blank
+from bot.store import Store, blank
 from bot.tables.play import SECRET_ORDER, TOO_MANY, WITHDRAWN, PlainReply
 from bot.words import join, plain
 from rules.core.registry import _SYSTEMS
@@ -534,6 +534,60 @@ def test_held_orders_stopped_by_their_own_sides_choice_are_told_at_once(wager):
     assert told.endswith("Held until the choice waiting now is made, then played in order (a new message of orders "
                          "replaces them): 3. shout.")
     assert tables.store.held_orders(game_id, "red")["first"] == 3
+
+
+class Killed(BaseException):
+    """The process killed: nothing after it runs, nothing it had not committed is stored."""
+
+
+def restarted(tables, path):
+    """The tables of a bot started again on the store's file after a kill (a new service, nothing kept in
+    memory), once its start has played the held orders no choice waits for (KolochaBot.release_held)."""
+    service = GameService(Store(path), loader=lambda name: toy_wager)
+    again = make_tables(service, systems=("toy_wager",))
+
+    async def start() -> None:
+        for game_id in service.store.holding_games():
+            async with again.lock(game_id):
+                await again.play.release(game_id)
+    run(start())
+    return again
+
+
+def test_held_orders_killed_between_two_of_them_play_the_rest_once_at_the_next_start(wager, tmp_path):
+    """Red's box of two shouts is held behind Blue's answer; Blue's standing orders answer it, and the
+    next turns' choices too, so both shouts play once it is given. The bot is killed as the second is
+    about to be stored: the first stood, and the row that held them had been taken from the store before
+    either was judged, so the second was lost, its author told it was held, never played, no word. Each
+    order now leaves the row in its own command's transaction: the next start plays the second, once,
+    and tells Red of it."""
+    tables, game_id = wager
+    run(tables.play.submit(ANNA, CHANNEL, "shout"))
+    assert "Held until" in plain(run(tables.play.orders(ANNA, CHANNEL, "shout; shout")))
+    for actor, line in ((ANNA, "orders plan calm"), (BORIS, "orders plan bold")):
+        run(tables.play.submit(actor, CHANNEL, line))
+    store_command, shouts = tables.service.store_command, []
+
+    def killed_at_the_second(game, system, state, side, cmd, *args, **kwargs):
+        shouts.extend([cmd.to_text()] if cmd.to_text() == "shout" else [])
+        if len(shouts) == 2:
+            raise Killed
+        return store_command(game, system, state, side, cmd, *args, **kwargs)
+    tables.service.store_command = killed_at_the_second
+    with pytest.raises(Killed):
+        run(tables.play.submit(BORIS, CHANNEL, "orders answer soft"))
+    shouted = [r["seq"] for r in tables.store.commands(game_id) if r["normalised"] == "shout"]
+    assert len(shouted) == 2  # turn 1's and the first held
+    again = restarted(tables, tmp_path / "wager.sqlite")
+    shouted = [r["seq"] for r in again.store.commands(game_id) if r["normalised"] == "shout"]
+    assert len(shouted) == 3 and again.store.game(game_id)["status"] == "over"  # turn 3's shout ends the wagers
+    assert again.store.held_orders(game_id, "red") is None
+    told = [dm for dm in again.delivery.messenger.to(ANNA.id) if "your held orders" in dm]
+    assert told == [f"Game {game_id}: your held orders, played once the choices were made:\nRed: shout. blue: answer "
+                    "soft, by standing order. Red by standing order: a `plan` command. red plans calm blue plans bold "
+                    "Game over: a draw, as the wagers are over."]  # the one order left, told as one order is
+    restarted(again, tmp_path / "wager.sqlite")  # played once: a further start plays nothing
+    assert [r["seq"] for r in again.store.commands(game_id) if r["normalised"] == "shout"] == shouted
 
 
 def test_the_hint_is_for_the_game_of_the_channel_it_was_typed_in(service):
