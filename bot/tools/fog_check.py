@@ -16,7 +16,9 @@ field and the standing orders offered, their games as `/games mine` and `/game l
 `/help`, `/game export` and the Verify button (refused while the game runs), the game paused and resumed
 by agreement, the reminders and passed deadlines of the sides awaited at the end, the terminal's screen and
 the files it writes for them. `kolocha fuzz` observes further (Further): the other player's messages typed
-in the channel and their marks (✅, ❌, withdrawn), draws offered and requests to undo or to hand a seat over
+in the channel and their marks (✅, ❌, withdrawn), his next orders sent in one box while the viewer's choice
+holds them and played once the viewer's answer lets them (held_by_other: the viewer's next question in a new
+DM, under the answer not yet sent), draws offered and requests to undo or to hand a seat over
 and their answers, the news held while the viewer's DMs are closed and delivered later, their private news
 in a private thread (`/game inbox`), the computer answering a draw and an undo asked of it and taking the
 viewer's seat (at their deadline or handed over, playing from that side's view: what it plays must be the
@@ -55,7 +57,7 @@ from bot.discord.messenger import pieces
 from bot.permissions import Actor, TableError
 from bot.service import GameService, standing
 from bot.store import blank
-from bot.tables import Offer, PlainReply, Tables
+from bot.tables import Offer, PlainReply, Tables, held
 from bot.tables.computer import Computer
 from bot.terminal.console import play
 from bot.terminal.map_files import MapFiles
@@ -81,12 +83,14 @@ class Line(NamedTuple):
     """A line the viewer gives: typed as a plain message or given with `/order`; whether the rules
     accept it (in both positions alike: lines_to_type stops before one they do not); `side`, the
     side that gives it where it is not the viewer's (the other player's, in a walk of both sides'
-    commands that a spectator watches, public_lines)."""
+    commands that a spectator watches, public_lines); `held`, the other player's orders in one
+    `/orders` box that the viewer's choice still to be made holds (held_by_other)."""
 
     text: str
     typed: bool = False
     accepted: bool = False
     side: str | None = None
+    held: bool = False
 
 
 LAST = (Line("undo"),)  # given after the lines: whether the viewer's last command may be taken back
@@ -662,6 +666,9 @@ async def _give(tables: Tables, message: list[Line], recorder: Recorder) -> str:
         except TableError as error:
             return f"/orders {text!r} refused: {error.text}"
     line, = message
+    if line.held:  # the reply is his own; what the viewer reads of it (nothing, while it is held) is recorded
+        await tables.play.orders(OTHER, CHANNEL, line.text)
+        return f"{OTHER.name} sends orders in one box: {line.text!r}"
     asked = recorder.clickable(line.text) if line.accepted and line.side is None and not line.typed else None
     if asked is not None:
         recorder.given += 1
@@ -807,7 +814,7 @@ def observed(system: ModuleType, state: dict, viewer: str, lines: Sequence[Line]
     the other player types are typed at the table alone (the terminal's screen is the viewer's)."""
     position = Position(system, state)
     maps = [f"map {' '.join(around)}"] if around else []
-    mine = [line.text for line in [*lines, *LAST] if not (line.typed and line.side)]
+    mine = [line.text for line in [*lines, *LAST] if not (line.side and (line.typed or line.held))]
     with tempfile.TemporaryDirectory() as folder, computer_log(further.planner):
         table = asyncio.run(at_table(position, viewer, [*lines, *LAST], Path(folder), hidden, batched, clocks=True,
                                      around=around, late=late, further=further))
@@ -849,8 +856,13 @@ def lines_to_type(system: ModuleType, state: dict, other: dict, viewer: str,
     viewer may no longer act (a choice of the other side waits, or the turn passed) one probe
     more, and with `theirs` the lines the other player then types in the channel (typed_by_other);
     they stop before a line after which the engine's own observations differ (a disclosure,
-    or a leak that the engine's swap test reports)."""
+    or a leak that the engine's swap test reports). With `theirs`, where a choice waits for the
+    viewer alone, the other player sends his next orders in one box before the viewer's first answer,
+    held until the choice is made (held_by_other), and the viewer's lines go on after them."""
     lines = [Line(query, n % 2 == 1) for n, query in enumerate(QUERIES)]
+    waits = system.choice(state)
+    holding = theirs and waits is not None and list(choosers(waits)) == [viewer]
+    answered = None  # where the viewer's first answer is: the box goes before it
     for _ in range(steps):
         waiting = viewer not in system.active_sides(state)
         texts = probes(state)[:1] if waiting else \
@@ -860,10 +872,42 @@ def lines_to_type(system: ModuleType, state: dict, other: dict, viewer: str,
             if step is None:
                 return lines
             played, state, other = step
+            answered = len(lines) if answered is None and played else answered
             lines.append(Line(text, not played and rng.random() < 0.5, played))
         if waiting:
             return [*lines, *(typed_by_other(system, state, other, viewer, rng, probes) if theirs else [])]
+        if holding and answered is not None and viewer not in system.active_sides(state):
+            holding = False
+            box = held_by_other(system, state, other, viewer, rng, choose)
+            if box is not None:
+                line, state, other = box
+                lines.insert(answered, line)
     return lines
+
+
+def held_by_other(system: ModuleType, state: dict, other: dict, viewer: str, rng: random.Random,
+                  choose: Callable[[random.Random, list], Any], most: int = 3) -> tuple[Line, dict, dict] | None:
+    """The other player's next orders, sent in one box while the viewer's choice is still to be made: held
+    until it is, then judged in order as the viewer's answer lets them play (bot/tables/held.py). Up to `most`
+    of his legal commands from `state`, the position once the viewer has answered, each accepted in both
+    positions with the same observations for the viewer, up to one after which the viewer may act or a
+    choice waits: the next question to the viewer, which goes in a new DM under the answer not yet sent
+    (bot/tables/news.py, Change._under_the_unsent_answer). The box and the positions after it; None where
+    his orders would not play at once or none is judged alike."""
+    side = next(side for side in system.INFO.sides if side != viewer)
+    if not held.due(system, state, side):
+        return None
+    texts: list[str] = []
+    for _ in range(most):
+        text = choose(rng, system.legal_commands(state, side)).to_text()
+        step = _played(system, state, other, viewer, text, side)
+        if step is None or not step[0]:
+            break
+        _, state, other = step
+        texts.append(text)
+        if viewer in system.active_sides(state) or system.choice(state) is not None:
+            break
+    return (Line("\n".join(texts), accepted=True, side=side, held=True), state, other) if texts else None
 
 
 def typed_by_other(system: ModuleType, state: dict, other: dict, viewer: str, rng: random.Random,
@@ -1072,7 +1116,8 @@ def _compare(system: ModuleType, state: dict, other: dict, viewer: str, rng: ran
     the viewer observes through the front ends parts (`what` says which positions they were).
     With `hidden`, the other side's secret orders that make `other` of `state`: both branches
     start from the same game history, one with those orders given at the table, one without.
-    With `further` (kolocha fuzz), the other player types in the channel once the viewer waits, and
+    With `further` (kolocha fuzz), the other player sends his next orders in one box while a choice of
+    the viewer's alone holds them (held_by_other) and types in the channel once the viewer waits, and
     each position observes more (Further): requests by consent, the seats changing hands, the channel
     lost and the game resumed or cancelled in turn, the viewer's DMs closed every third position and
     their news in a private thread every third, and in turn the computer taking the viewer's seat at
@@ -1081,7 +1126,9 @@ def _compare(system: ModuleType, state: dict, other: dict, viewer: str, rng: ran
     viewer observes from its seat on is left uncompared."""
     lines = lines_to_type(system, state, other, viewer, rng, steps, probes, choose, theirs=further)
     n = report.positions
-    batched = n % 2 == 1  # every other position, the orders in one `/orders` box
+    # every other position, the orders in one `/orders` box; not past the other's held orders, which play only
+    # once the whole box is judged
+    batched = n % 2 == 1 and not any(line.held for line in lines)
     recording = Recording()
     played_one: list[tuple[dict, list[tuple[str, str]]]] = []
     played_two: list[tuple[dict, list[tuple[str, str]]]] = []

@@ -5,8 +5,9 @@
 * engine swap: the swap tests at the engine (rules/bloody_monday/swaptest.py, and 1812's hidden
   stacks in rules/campaign_1812/swaptest.py);
 * front-end swap: the same through the Discord tables and the terminal (bot/tools/fog_check.py), each
-  position observed further than the test suite does: the other player typing in the channel,
-  requests by consent, closed DMs, the computer taking a seat, seats changing hands, the game cancelled.
+  position observed further than the test suite does: the other player typing in the channel and
+  sending orders held behind the viewer's choice, requests by consent, closed DMs, the computer taking
+  a seat, seats changing hands, the game cancelled.
 
 Each part reports one line per failure and a total; the exit status is 1 if anything failed.
 """

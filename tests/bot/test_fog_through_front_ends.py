@@ -570,6 +570,48 @@ def test_a_question_a_deadline_answered_reads_the_same_whatever_the_hidden_block
     assert "the whole position" in str(retreat_read([], late="choose")[1])
 
 
+def test_the_walk_has_the_other_player_send_his_next_orders_while_the_viewer_s_choice_holds_them():
+    """Where a choice waits for the viewer alone, the fuzz's walk (`theirs`) has the other player send his next
+    orders in one box before the viewer's answer (held, bot/tables/held.py), and the viewer's lines go on once
+    they play: at seed 9's retreat question, the French `end`, then the Russian's own impulse."""
+    import random
+
+    state, other = retreat_asked()
+    a, b = swaptest.pairs(state, "russian", random.Random(9), 1)[0]
+    rng = random.Random(1)
+    lines = fog_check.lines_to_type(bloody_monday, state, other, "russian", rng, 6,
+                                    functools.partial(fog_check._probes, "russian", (a, b), rng),
+                                    swaptest.weighted_choice, theirs=True)
+    box = next(n for n, line in enumerate(lines) if line.held)
+    assert lines[box] == fog_check.Line("end", accepted=True, side="french", held=True)
+    assert lines[box + 1].accepted and lines[box + 1].text.startswith("retreat ") and lines[box + 1].side is None
+    assert any(line.accepted and line.side is None for line in lines[box + 2:])
+
+
+def test_held_orders_a_click_lets_play_ask_the_next_question_the_same_whatever_the_hidden_blocks_are(monkeypatch):
+    """The French player's `end`, sent while the Russian's retreat question waits, is held; the Russian's click
+    lets it play, and his impulse's question opens a new DM under the click's answer not yet sent (its `newest`,
+    bot/tables/news.py): that reads the same whichever French blocks, unseen, stand where; the positive control:
+    plant a leak (the answer put above that question ends with a digest of the whole position) and the check
+    shows it."""
+    given = [fog_check.Line("end", accepted=True, side="french", held=True),
+             fog_check.Line("retreat 44", accepted=True)]
+    seen, differ = retreat_read(given)
+    assert differ is None
+    assert "Other sends orders in one box: 'end'" in seen and "clicked 'retreat 44': None" in seen
+    assert any(line.startswith("DM kept None: Game 1: Retreat into 44.\nThe game waits for you, ") for line in seen)
+    under = news.Change._under_the_unsent_answer
+
+    def telling_too_much(self, side, own, seq):
+        before = own.get("text")
+        under(self, side, own, seq)
+        if own.get("question", {}).get("fresh") and own.get("text") != before:
+            own["text"] = words(own["text"], f" ({whole(self.news.service.load(self.game_id))})")
+
+    monkeypatch.setattr(news.Change, "_under_the_unsent_answer", telling_too_much)
+    assert "The game waits for you" in str(retreat_read(given)[1])
+
+
 def stale_refusal(state: dict, tmp_path) -> str:
     """The Russian player's answer to the retreat question (retreat_asked), stood, then its old button
     pressed again: what he is answered."""
