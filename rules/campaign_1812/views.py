@@ -17,7 +17,8 @@ STEPS = {"attrition": "Attrition", "movement": "Movement Phase", "march": "Force
 def _units(g: Game, viewer: str | None) -> list[dict]:
     """Own stacks in full (`type` says what they hold in the words a move counts them with, so that
     the units list keeps to a phone's width: '4 inf, 1 cav, 1 supply'; `strength` counts the
-    corps); the enemy's as a side and a place."""
+    corps; in its own Player-Turn, how many have moved or force marched and, kind by kind, those the
+    rules let move or force march on); the enemy's as a side and a place."""
     out = []
     for side in SIDES:
         for place in g.stacks(side):
@@ -29,9 +30,11 @@ def _units(g: Game, viewer: str | None) -> list[dict]:
                     "type": ", ".join(f"{n} {kind}{'s' if kind == 'depot' and n > 1 else ''}" for kind, n in st.items()
                                       if n) + leaders.named(g, side, place),
                     "strength": st["inf"] + st["cav"], **st, **({"leader": x["name"]} if x else {})}
-            if g.s["player"] == side:
+            if g.s["player"] == side:  # what may go on (MOVEMENT; corps_move_once: readings.py)
                 unit.update(moved=sum(g.marks("moved", place).values()),
-                            marched=sum(g.marks("marched", place).values()))
+                            marched=sum(g.marks("marched", place).values()),
+                            free_to_move=g.free("moved", place),
+                            free_to_march={k: n for k, n in g.free("marched", place).items() if k in ("inf", "cav")})
             out.append(unit)
     return out
 

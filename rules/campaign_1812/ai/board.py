@@ -71,7 +71,9 @@ class Board:
     side: str
     view: dict
     tables: Tables  # the tables the game plays, as its view names them
-    mine: dict[int, dict[str, int]] = field(default_factory=dict)  # place -> inf, cav, supply, depot, moved
+    mine: dict[int, dict[str, int]] = field(default_factory=dict)  # place -> inf, cav, supply, depot
+    free: dict[int, dict[str, int]] = field(default_factory=dict)  # place -> the units the rules let move on
+    free_to_march: dict[int, dict[str, int]] = field(default_factory=dict)  # and force march
     enemy: set[int] = field(default_factory=set)  # places of the enemy's markers
     control: dict[int, str] = field(default_factory=dict)
     depleted: dict[int, int] = field(default_factory=dict)  # by supply area
@@ -155,8 +157,8 @@ def read(view: dict, seen: Sequence[dict]) -> Board:
     for unit in view["units"]:
         if unit["side"] == side:
             b.mine[unit["area"]] = {k: unit[k] for k in ("inf", "cav", "supply", "depot")}
-            b.mine[unit["area"]]["moved"] = unit.get("moved", 0)
-            b.mine[unit["area"]]["marched"] = unit.get("marched", 0)
+            b.free[unit["area"]] = unit.get("free_to_move", b.mine[unit["area"]])
+            b.free_to_march[unit["area"]] = unit.get("free_to_march", b.mine[unit["area"]])
         else:
             b.enemy.add(unit["area"])
     for p in view["places"]:

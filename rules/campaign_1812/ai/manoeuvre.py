@@ -77,7 +77,7 @@ class Manoeuvre:
             self.arriving[place] = st["inf"] + st["cav"]
             if b.wanted(place) and st["inf"]:
                 self.claimed.add(place)  # taken where it stands at the end of the Player-Turn
-        order = sorted((p for p, st in b.mine.items() if not st["moved"]), key=lambda p: (-b.corps(p), p))
+        order = sorted((p for p in b.mine if any(b.free[p].values())), key=lambda p: (-b.corps(p), p))
         for place in order:
             out += self.stack(place)
         return out
@@ -85,9 +85,11 @@ class Manoeuvre:
     def stack(self, place: int) -> list[Decision]:
         """The moves of one stack: where the whole goes (or stays), then one infantry corps sent to
         each victory place next door that is free to take, the stack keeping infantry of its own;
-        the French send their cavalry and spare supply units off as stacks of their own (decoys)."""
+        the French send their cavalry and spare supply units off as stacks of their own (decoys).
+        The stack is what the rules let move on (its view's `free_to_move`): under corps_move_once
+        the corps that came in this Player-Turn stay (MOVEMENT: "Each corps can move one area")."""
         b = self.b
-        st = b.mine[place]
+        st = b.free[place]
         depot = st["depot"] if st["supply"] or b.side == "russian" else 0  # MOVEMENT: French depots go with supply
         group = Group(st["inf"], st["cav"], st["supply"], depot)
         if not group.inf and b.side == "french":
@@ -250,8 +252,7 @@ def marches(b: Board) -> list[Decision]:
     arrive, lost = table.count("march") / 6, table.count("eliminated") / 6
     out, aimed = [], set()
     for place in sorted(b.mine, key=lambda p: (-b.corps(p), p)):
-        st = b.mine[place]
-        spare = st["inf"] - st["marched"] - (1 if b.wanted(place) else 0)
+        spare = b.free_to_march[place]["inf"] - (1 if b.wanted(place) else 0)
         for n in b.neighbours(place):
             if spare <= 0:
                 break

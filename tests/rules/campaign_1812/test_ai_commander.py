@@ -107,6 +107,22 @@ def test_every_command_a_plan_sends_is_accepted_in_whole_random_games(scenario, 
     assert plans > 200 and refused == []
 
 
+@pytest.mark.parametrize("options", [[], ["corps_move_once"]], ids=["first reading", "corps_move_once"])
+def test_a_stack_that_corps_came_into_moves_on_only_the_corps_free_to_move(options):
+    """MOVEMENT: "Each corps can move one area, or sub-area per Player-Turn". Kovno (11) holds 5 infantry
+    corps, 4 of which came in this Player-Turn; Vilna (12), next door and worth 2 points, stands empty. The
+    plan moves on the one corps the rules let move, read from the view (`free_to_move`), and every command
+    is accepted: a plan for the 5 was refused ('Kovno (11) holds 1 infantry corps free to move this
+    Player-Turn, not 5 infantry corps'), and one that moved none left the corps idle."""
+    state = position({11: {"inf": 5}}, {4: {"inf": 1}}, options=options, moved={"11": {"inf": 4, "cav": 0,
+                                                                                      "supply": 0, "depot": 0}})
+    assert [u["free_to_move"] for u in c1812.view(state, "french")["units"] if u["side"] == "french"] == \
+        [{"inf": 1, "cav": 0, "supply": 0, "depot": 0}]
+    plan = [command for command, _ in _plan(state, "french", [])]
+    assert plan == ["move 11 12 1 inf", "end"]
+    assert _refused(state, "french", [], 7) is None
+
+
 @pytest.mark.parametrize("scenario", ["campaign", "borodino", "retreat"])
 def test_whole_games_are_played_through_the_rules_from_either_side(scenario):
     """Every command the commander plans is accepted (duel raises RefusedPlan otherwise), each with

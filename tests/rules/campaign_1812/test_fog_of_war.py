@@ -15,7 +15,9 @@ def test_the_other_side_sees_a_marker_and_the_owner_the_whole_stack():
     french = [u for u in c1812.view(state, "french")["units"] if u["side"] == "french"]
     assert french == [{"side": "french", "area": 12, "id": "F12", "strength": 4, "inf": 3,
                        "type": "3 inf, 1 cav, 1 supply, 1 depot",
-                       "cav": 1, "supply": 1, "depot": 1, "moved": 0, "marched": 0}]
+                       "cav": 1, "supply": 1, "depot": 1, "moved": 0, "marched": 0,
+                       "free_to_move": {"inf": 3, "cav": 1, "supply": 1, "depot": 1},
+                       "free_to_march": {"inf": 3, "cav": 1}}]
     for viewer in ("russian", None):
         assert [u for u in c1812.view(state, viewer)["units"] if u["side"] == "french"] == \
             [{"side": "french", "area": 12, "type": "stack"}]

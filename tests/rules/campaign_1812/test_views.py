@@ -137,7 +137,8 @@ def test_a_game_over_no_longer_counts_what_is_left_to_win():
 
 def test_the_view_in_full_for_its_owner_and_the_public():
     """December I, a winter turn: the clock and track, the options, the last six battles of the log, each
-    place's control and depletion, the owner's stack with its moved corps and the enemy's as a marker."""
+    place's control and depletion, the owner's stack with its moved corps and those free to move on, and the enemy's
+    as a marker."""
     state = position({12: {"inf": 2, "supply": 1}}, {18: {"inf": 1}}, turn=12, depleted={"12": 50},
                      moved={"12": {"inf": 1, "cav": 0, "supply": 0, "depot": 0}},
                      log=[{"turn": n} for n in range(1, 9)], options=["depot_supply"])
@@ -155,7 +156,9 @@ def test_the_view_in_full_for_its_owner_and_the_public():
         "notes": ["Victory Points: French 1, index 19, 22 to win."], "vp": 1, "index": 19,
         "index_track": [0, 1, 3, 5, 6, 8, 9, 11, 13, 15, 17, 19, 22], "winter_turns": [10, 11, 12, 13],
         "units": [{"side": "french", "area": 12, "id": "F12", "type": "2 inf, 1 supply",
-                   "strength": 2, "inf": 2, "cav": 0, "supply": 1, "depot": 0, "moved": 1, "marched": 0},
+                   "strength": 2, "inf": 2, "cav": 0, "supply": 1, "depot": 0, "moved": 1, "marched": 0,
+                   "free_to_move": {"inf": 1, "cav": 0, "supply": 1, "depot": 0},
+                   "free_to_march": {"inf": 2, "cav": 0}},
                   {"side": "russian", "area": 18, "type": "stack"}],
         "battle": None, "retreat": None,
         "unit_words": {"unit": "stack", "units": "stacks", "columns": ["place", "stack", "holds", "corps"]},
