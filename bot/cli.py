@@ -39,7 +39,8 @@ from bot.config import Config, GameSettings
 from bot.converters import Unreadable, named_options, parse_options, parse_seed, read_script, read_tables, well_formed
 from bot.permissions import TableError
 from bot.service import GameService
-from bot.store import AlreadyServed, NotKolocha, SchemaTooNew, Store, StoreRefusal, existing, sole_server
+from bot.store import (AlreadyServed, NotKolocha, SchemaTooNew, Store, StoreRefusal, Unwritable, existing,
+                       sole_server)
 from bot.terminal.console import enable_line_editing, parse_script, play, run_script
 from bot.terminal.map_files import MapFiles
 from bot.tools import bench, bench_ai, bench_positions, bench_tally, fuzz
@@ -100,14 +101,21 @@ def _refused(args: argparse.Namespace) -> int:
             print(f"{_speaker(args)}: the database {_database(args)} is held by another program ({error}); "
                   "try again once it is done (under systemd the bot starts again by itself).", file=sys.stderr)
             return 1  # passing: systemd's Restart=on-failure tries again, as it does not after status 2
-        print(f"{_speaker(args)}: cannot use the database {_database(args)} ({error}); check that the user "
-              "running Kolocha may write it and its folder.", file=sys.stderr)
+        print(_cannot_use(args, error), file=sys.stderr)
+    except Unwritable as error:
+        print(_cannot_use(args, error), file=sys.stderr)
     except sqlite3.DatabaseError as error:
         where = "give --db another file, or" if hasattr(args, "db") else \
             "point KOLOCHA_DB (or `database` in the config) at the bot's database, or at"
         print(f"{_speaker(args)}: {_database(args)} is not a Kolocha database ({error}); {where} a new name "
               "to start one.", file=sys.stderr)
     return 2
+
+
+def _cannot_use(args: argparse.Namespace, error: Exception) -> str:
+    """A database the user running Kolocha may not write (or its folder), in a sentence."""
+    return (f"{_speaker(args)}: cannot use the database {_database(args)} ({error}); check that the user "
+            "running Kolocha may write it and its folder.")
 
 
 def _speaker(args: argparse.Namespace) -> str:
@@ -147,8 +155,8 @@ def _parser() -> argparse.ArgumentParser:
     local.add_argument("--scenario", help="scenario id (default: the system's own default)")
     local.add_argument("--seed", type=_argument(parse_seed), help="dice seed (default: random, then stored)")
     local.add_argument("--option", action="append", metavar="NAME[=off]",
-                       help="turn an option on, or with =off a reading a new game plays unless told off "
-                       "(repeatable; `help options` in a game says what they play)")
+                       help="turn an option on; NAME=off leaves out a reading a new game plays by default "
+                       "(repeatable; `help options` in a game says what each plays)")
     local.add_argument("--tables", type=Path, metavar="FILE",
                        help="your own table file, for a system that reconstructs its tables (1812)")
     local.add_argument("--db", default=DEFAULT_DB, help=f"SQLite file (default: ./{DEFAULT_DB})")
@@ -528,7 +536,13 @@ def _backup(args: argparse.Namespace) -> int:
         return 2
     made = not args.file.exists()
     try:
-        with closing(sqlite3.connect(config.database)) as source, closing(sqlite3.connect(args.file)) as target:
+        target = sqlite3.connect(args.file)
+    except sqlite3.OperationalError as error:  # a folder the user may not write in
+        print(f"kolocha backup: cannot write the copy {args.file} ({error}); check that the user running it "
+              "may write there.", file=sys.stderr)
+        return 2
+    try:
+        with closing(sqlite3.connect(config.database)) as source, closing(target):
             source.backup(target, pages=256)
     except sqlite3.DatabaseError:
         if made:  # no empty copy left behind to be taken for a backup

@@ -29,7 +29,7 @@ from pathlib import Path
 from bot.store.commands import SNAPSHOT_EVERY, CommandsPart
 from bot.store.connection import DeadlineRows, Opening, Outbox, Told
 from bot.store.errors import (AlreadyPaused, AlreadyServed, DamagedGame, GameOver, NotKolocha, NotPaused,
-                              SchemaTooNew, StaleCommand, StoreRefusal, UnknownGame)
+                              SchemaTooNew, StaleCommand, StoreRefusal, UnknownGame, Unwritable)
 from bot.store.games import GamesPart
 from bot.store.locks import sole_server
 from bot.store.outbox import OutboxPart
@@ -37,7 +37,7 @@ from bot.store.preferences import PreferencesPart
 
 __all__ = ["SNAPSHOT_EVERY", "AlreadyPaused", "AlreadyServed", "DamagedGame", "DeadlineRows", "GameOver",
            "NotKolocha", "NotPaused", "Opening", "Outbox", "SchemaTooNew", "StaleCommand", "Store", "StoreRefusal",
-           "Told", "UnknownGame", "blank", "existing", "sole_server"]
+           "Told", "UnknownGame", "Unwritable", "blank", "existing", "sole_server"]
 
 
 class Store(GamesPart, CommandsPart, OutboxPart, PreferencesPart):

@@ -1,7 +1,8 @@
 """The ways the store turns a write or a file down: each a sentence for the person who asked.
 
 StoreRefusal and its kinds: a write refused to keep a game whole (nothing was written).
-SchemaTooNew, NotKolocha, AlreadyServed: a database file that this process must not open or serve.
+SchemaTooNew, NotKolocha, AlreadyServed: a database file that this process must not open or serve;
+Unwritable: a folder where it cannot make the lock files beside it.
 """
 from __future__ import annotations
 
@@ -71,3 +72,8 @@ class NotKolocha(Exception):
 
 class AlreadyServed(Exception):
     """Another bot process is already serving this database file."""
+
+
+class Unwritable(Exception):
+    """A lock file beside the database that this process cannot make: its folder is read-only to
+    the user running Kolocha, or no place for files at all. str() names the file and the reason."""

@@ -14,7 +14,7 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import IO
 
-from bot.store.errors import AlreadyServed
+from bot.store.errors import AlreadyServed, Unwritable
 
 
 @contextmanager
@@ -59,7 +59,10 @@ def _hold(name: str, wait: bool) -> Iterator[IO[str]]:
     """The file `name` (made if need be) locked exclusively while the body runs, and removed before
     it is let go; without `wait`, _Held while another process holds it."""
     while True:
-        handle = open(name, "a+")
+        try:
+            handle = open(name, "a+")
+        except OSError as error:  # before SQLite is asked: a folder the user may not write in
+            raise Unwritable(f"cannot make {name}: {error.strerror}") from None
         try:
             fcntl.flock(handle, fcntl.LOCK_EX if wait else fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:

@@ -44,13 +44,14 @@ def test_a_config_file_that_is_not_there_is_one_sentence_saying_what_to_do(tmp_p
 
 
 def test_backup_refuses_a_copy_it_cannot_make_in_a_sentence(tmp_path, monkeypatch, capsys):
-    """A missing folder for the copy, the database itself as the copy, or a database that is
-    not one: a sentence each and status 2, no traceback, and no empty copy left to be taken for a
-    backup."""
+    """A missing folder for the copy, one where no file can be made, the database itself as the
+    copy, or a database that is not one: a sentence each and status 2, no traceback, and no empty
+    copy left to be taken for a backup."""
     database = tmp_path / "kolocha.sqlite"
     Store(database).create_game("toy_system", "short", 1, channel="100")
     monkeypatch.setenv("KOLOCHA_DB", str(database))
     assert main(["backup", str(tmp_path / "missing" / "copy.sqlite")]) == 2
+    assert main(["backup", "/proc/copy.sqlite"]) == 2  # no file is made there, for root too
     assert main(["backup", str(tmp_path / "." / "kolocha.sqlite")]) == 2
     junk = tmp_path / "notes.txt"
     junk.write_text("not a database")
@@ -58,6 +59,8 @@ def test_backup_refuses_a_copy_it_cannot_make_in_a_sentence(tmp_path, monkeypatc
     assert main(["backup", str(tmp_path / "copy.sqlite")]) == 2
     err = capsys.readouterr().err.splitlines()
     assert err == [f"kolocha backup: there is no folder {tmp_path / 'missing'} for the copy; create it first.",
+                   "kolocha backup: cannot write the copy /proc/copy.sqlite (unable to open database file); check "
+                   "that the user running it may write there.",
                    f"kolocha backup: {tmp_path / '.' / 'kolocha.sqlite'} is the database itself; "
                    "name another file for the copy.",
                    f"kolocha backup: {junk} is not a Kolocha database (file is not a database); point KOLOCHA_DB "

@@ -165,6 +165,20 @@ def test_kolocha_run_on_a_database_it_cannot_use_says_why_and_whether_it_restart
     assert capsys.readouterr().err == "kolocha run: " + said.format(db=db) + "\n"
 
 
+def test_kolocha_run_in_a_folder_where_no_file_can_be_made_says_why_and_is_not_restarted(monkeypatch, capsys):
+    """/proc takes no new file, for root too: the bot's lock beside the database is refused in one
+    sentence and status 2, before the bot is run (it raised FileNotFoundError, a traceback)."""
+    from bot.discord import app
+
+    monkeypatch.setenv("DISCORD_TOKEN", "token")
+    monkeypatch.setenv("KOLOCHA_DB", "/proc/kolocha.sqlite")
+    monkeypatch.setattr(app, "run", lambda config: pytest.fail("the bot ran"))
+    assert cli.main(["run"]) == 2
+    assert capsys.readouterr().err == (
+        "kolocha run: cannot use the database /proc/kolocha.sqlite (cannot make /proc/kolocha.sqlite.lock: No such "
+        "file or directory); check that the user running Kolocha may write it and its folder.\n")
+
+
 def unit() -> tuple[list[str], dict[str, str]]:
     """kolocha.service: its install recipe (the commented lines) and its settings."""
     lines = (DEPLOY / "kolocha.service").read_text().splitlines()

@@ -64,6 +64,14 @@ def test_a_file_that_is_not_sqlite_or_a_missing_folder_is_a_sentence(tmp_path, c
     assert cli.main(["local", "--db", str(tmp_path / "k.sqlite"), "--script", str(script)]) == 0
 
 
+def test_a_folder_where_no_file_can_be_made_is_a_sentence(tmp_path, capsys, script):
+    """/proc takes no new file, for root too: the lock beside the database is refused before SQLite is asked."""
+    said = _sentence(capsys, ["local", "--db", "/proc/k.sqlite", "--script", str(script)])
+    assert said == ("kolocha: cannot use the database /proc/k.sqlite (cannot make /proc/k.sqlite-migrate.lock: "
+                    "No such file or directory); check that the user running Kolocha may write it and its folder.")
+    assert cli.main(["local", "--db", str(tmp_path / "k.sqlite"), "--script", str(script)]) == 0
+
+
 def test_a_script_in_utf16_is_read(tmp_path, capsys):
     """It printed only `kolocha: utf-8`. With a byte-order mark, UTF-16 is read as such."""
     path = tmp_path / "utf16.txt"
