@@ -223,22 +223,10 @@ class KolochaBot(commands.AutoShardedBot):
         log.info("%d message(s) wait in the outbox", len(service.store.undelivered()))
         self.retry_outbox(scheduler, delivery)
         await self.tables.lobby.finish_all()  # a game opened against the computer that a stop cut short
-        await self.release_held(self.tables)  # held orders a choice let play, a stop coming first
+        await self.tables.play.resume_all()  # standing and held orders due, a stop coming first (Play.resume)
         await self.tables.computer.wake_all()  # a computer seat whose side acts plays now
         self.add_dynamic_items(Confirm, Verify, Answer, Answers)
         self._starting.append(loop.create_task(self.sync_commands(store)))
-
-    async def release_held(self, tables: Tables) -> None:
-        """At start-up, before any command: held orders no choice waits for any more are played. The
-        answer that let them play is stored before they are judged (Play.release); a stop between the
-        two left them held, their author told they would play once the choice was made. One that fails
-        is logged and waits for the game's next command."""
-        for game_id in await asyncio.to_thread(tables.store.holding_games):
-            try:
-                async with tables.lock(game_id):
-                    await tables.play.release(game_id)
-            except Exception:
-                log.exception("game %s: playing its held orders at the start failed", game_id)
 
     def retry_outbox(self, scheduler: AsyncIOScheduler, delivery: Delivery) -> None:
         """The outbox tried again every RETRY_SECONDS, from now. A run that starts while the last one

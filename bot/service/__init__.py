@@ -229,11 +229,30 @@ class GameService:
         gave it (user) and how (text); `standing` names the player's standing order that gave it,
         `default` the order a deadline played for them, `forced` why it was the only answer (the
         player chose none of them by hand)."""
+        result, new_state = self.applied(game_id, system, state, side, cmd, seq, pending, standing, default, forced)
+        told = compose(result, state, new_state)
+        row = {**row, "side": side, "normalised": result.command, "issued_against_seq": seq,
+               "hidden_from": result.hidden_from(system.INFO.sides)}
+        new_seq = self.store.append(game_id, row, new_state, told.outbox,
+                                    status="over" if result.outcome else "active",
+                                    turn=new_turn(system, state, new_state), deadlines=told.deadlines,
+                                    player_turn=new_player_turn(system, state, new_state), absent=told.absent,
+                                    merged=told.merged, held=told.held)
+        if result.outcome:
+            self._cache.drop(game_id)
+        else:
+            self.keep(game_id, new_seq, new_state)
+        return result, new_state
+
+    def applied(self, game_id: int, system: GameSystem, state: dict, side: str, cmd, seq: int,
+                pending: dict | None, standing: str | None = None, default: str | None = None,
+                forced: str | None = None) -> tuple[Result, dict]:
+        """A command applied after command `seq` (`store_command`'s), what became of it and the state after it,
+        not stored: the dice live in the state, so a stored command's result is read again so too."""
         new_state, events = system.apply(state, side, cmd)
         events = unasked(self, game_id, system, new_state, events)
         outcome = system.outcome(new_state)
         normalised = cmd.to_text()
-        row = {**row, "side": side, "normalised": normalised, "issued_against_seq": seq}
         tail = f" The request to undo {said(system, pending['command'])} is cancelled." if pending else ""
         tail += " " + fmt.outcome_line(outcome) if outcome else ""
         how = " by standing order" if standing else " by default" if default else ""  # a deadline's: its line says so
@@ -243,20 +262,16 @@ class GameService:
         hidden = system.INFO.hidden_information
         public = message if not hidden else \
             f"{fmt.side_name(side)}{how}: {said_on_its_line(system, normalised)}{why}.{tail}"
-        result = Result(True, message, seq + 1, side, normalised, events=events, public=public,
-                        standing=standing, forced=forced, secret=simultaneous(system, state), outcome=outcome)
-        told = compose(result, state, new_state)
-        row["hidden_from"] = result.hidden_from(system.INFO.sides)
-        new_seq = self.store.append(game_id, row, new_state, told.outbox,
-                                    status="over" if outcome else "active",
-                                    turn=new_turn(system, state, new_state), deadlines=told.deadlines,
-                                    player_turn=new_player_turn(system, state, new_state), absent=told.absent,
-                                    merged=told.merged, held=told.held)
-        if outcome:
-            self._cache.drop(game_id)
-        else:
-            self.keep(game_id, new_seq, new_state)
-        return result, new_state
+        return Result(True, message, seq + 1, side, normalised, events=events, public=public, standing=standing,
+                      forced=forced, secret=simultaneous(system, state), outcome=outcome), new_state
+
+    def answers_due(self, game_id: int) -> bool:
+        """Whether the choice waiting now is answered at once (standing.answers_due)."""
+        return standing.answers_due(self, game_id)
+
+    def play_answers_due(self, game_id: int, compose: Compose) -> Result:
+        """At a start: the answers due now, played as after a command (standing.play_due)."""
+        return standing.play_due(self, game_id, compose)
 
     def default_choice(self, game_id: int, side: str, compose: Compose) -> Result | None:
         """A deadline's default choice played for `side` (standing.default_choice)."""

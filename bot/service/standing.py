@@ -102,13 +102,14 @@ def at_once(system: GameSystem, state: dict, side: str, orders: dict[str, str] |
 
 
 def follow(service: GameService, game_id: int, system: GameSystem, state: dict, result: Result,
-           compose: Compose) -> Result:
+           compose: Compose, going: tuple[str | None, str] | None = None) -> Result:
     """Standing orders at work: while the choice now waiting falls to a side whose standing order
     covers it, or allows one answer (`at_once`), that command is played for the side, stored and
     told like a typed one, saying why. A command the rules refuse (it never should) is logged and the
-    side is asked instead; what was stored stands."""
+    side is asked instead; what was stored stands. `going`: the row of answers the last command stored
+    goes on (`_Row`)."""
     seats = service.store.seats(game_id)
-    row = _Row(service, game_id, system, compose)
+    row = _Row(service, game_id, system, compose, going)
     while (waiting := system.choice(state)) is not None:
         given = [(side, service.store.standing_orders(game_id, side)) for side in choosers(waiting)]
         found = [(side, orders, *played) for side, orders in given
@@ -138,9 +139,10 @@ class _Row:
     """The answers `follow` plays, each told as one of a row of its standing order's answers where it is
     one (`Result.leads`, `Result.runs_on`): after one that goes on, or going on itself (`_goes_on`)."""
 
-    def __init__(self, service: GameService, game_id: int, system: GameSystem, compose: Compose):
+    def __init__(self, service: GameService, game_id: int, system: GameSystem, compose: Compose,
+                 going: tuple[str | None, str] | None = None):
         self.service, self.game_id, self.system, self._compose = service, game_id, system, compose
-        self.going: tuple[str | None, str] | None = None  # the side and order of the last answer, if it goes on
+        self.going = going  # the side and order of the last answer, if it goes on
 
     def compose(self, result: Result, before: dict, after: dict) -> Told:
         goes_on = _goes_on(self.service, self.game_id, self.system, result, after)
@@ -148,6 +150,43 @@ class _Row:
         result.leads = goes_on and not result.runs_on
         self.going = (result.side, str(result.standing)) if goes_on else None
         return self._compose(result, before, after)
+
+
+def answers_due(service: GameService, game_id: int) -> bool:
+    """Whether the choice waiting now falls to a side whose standing order answers it, or has one answer
+    (`at_once`): played after the command that left it (`follow`), or at a start (`play_due`)."""
+    system = service.system(game_id)
+    state = service.load(game_id)
+    waiting = system.choice(state)
+    return waiting is not None and system.outcome(state) is None and any(
+        at_once(system, state, side, service.store.standing_orders(game_id, side)) is not None
+        for side in choosers(waiting))
+
+
+def play_due(service: GameService, game_id: int, compose: Compose) -> Result:
+    """At a start, before any command: the answers due now (`answers_due`), played as `follow` plays them
+    after a command, each stored in a transaction of its own. A stop between two answers of a row (Bloody
+    Monday 5.3.6: a hit each) left the next choice waiting for an answer its standing order gives, until the
+    side's deadline or another command. A row that the last stored answer began goes on from it (`_going`),
+    its lines read as they would have without the stop. The result they follow is none: their own
+    (`Result.followed`) alone."""
+    system = service.system(game_id)
+    seq, state = service.position(game_id)
+    return follow(service, game_id, system, state, Result(True, "", seq), compose, _going(service, game_id, system))
+
+
+def _going(service: GameService, game_id: int, system: GameSystem) -> tuple[str | None, str] | None:
+    """The row of a standing order's answers that the game's last stored command goes on (`_Row.going`):
+    its result read again from the state before it (the dice live in the state), as `follow` told it."""
+    seq = service.store.last_seq(game_id)
+    row = next(iter(service.store.commands(game_id, after=seq - 1)), None)
+    order, forced = how_played(row) if row is not None else (None, None)
+    if row is None or order is None:
+        return None
+    side = str(row["side"])
+    result, after = service.applied(game_id, system, service.state_at(game_id, seq - 1), side,
+                                    system.parse(side, row["normalised"]), seq - 1, None, order, None, forced)
+    return (side, order) if _goes_on(service, game_id, system, result, after) else None
 
 
 def _goes_on(service: GameService, game_id: int, system: GameSystem, result: Result, after: dict) -> bool:

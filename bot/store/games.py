@@ -126,11 +126,12 @@ class GamesPart(DeadlinesPart):
             """SELECT id FROM games WHERE status != 'over' AND id IN
                (SELECT game FROM seats WHERE user = ?) ORDER BY id""", [COMPUTER])]
 
-    def holding_games(self) -> list[int]:
-        """The games not over nor paused in which a side holds orders (bot/tables/held.py), oldest first."""
+    def playing_games(self) -> list[int]:
+        """The games started and neither over nor paused, oldest first: those in which a start finishes what a
+        stop cut short (bot/tables/play.py, Play.resume_all)."""
         return [row[0] for row in self.db.execute(
-            """SELECT id FROM games WHERE status != 'over' AND paused IS NULL AND id IN
-               (SELECT game FROM held_orders) ORDER BY id""")]
+            """SELECT id FROM games WHERE status != 'over' AND paused IS NULL AND started_at IS NOT NULL
+               ORDER BY id""")]
 
     def leave_seats(self, game_id: int, sides: list[str], outbox: Outbox) -> None:
         """Free seats of a game not yet started (a player leaving the lobby)."""

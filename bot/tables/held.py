@@ -11,7 +11,7 @@ deadline's or the computer's commands) set them going.
 
 Nothing held is lost to a stop: each order leaves the store in the transaction of the command it
 plays (`Told.held`), and the rest with the word of what became of them, so a bot stopped among them
-plays the rest once at its next start (the start's pass over `Store.holding_games`).
+plays the rest once at its next start (Play.resume).
 
 Held orders are the side's own words, kept for it alone: whether the game holds some is
 nobody else's business, and they are judged on the position everyone sees when they are due.

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import partial
@@ -19,6 +20,7 @@ from bot.permissions import (
     sides_of,
 )
 from bot.service import QUERIES, Compose, Result, own_line, simultaneous
+from bot.service.standing import how_played
 from bot.store import Outbox, Told
 from bot.tables import held, stale, superseded
 from bot.tables.batch import MOST, PASSED, Batch, Said, in_order, lines_of, news_of, public_texts, tells_more
@@ -28,6 +30,7 @@ from bot.words import Text, join, name, table, words
 from rules.core.errors import NotPlayed, RulesError
 from rules.core.standing import ASK, choosers
 
+log = logging.getLogger("kolocha.play")
 TABLE_VERBS = (*QUERIES, "undo", "accept", "refuse", "end", "orders", "draw")  # verbs of every game, at any time
 
 
@@ -276,6 +279,37 @@ class Play(Room):
             self.store.add_outbox(game_id, outbox)
         else:
             held.drop(self.store, game_id, side, outbox)
+
+    async def resume_all(self) -> None:
+        """At start-up, before any command and before the computer wakes: in each game in play, what a
+        stop cut short (`resume`). One that fails is logged and waits for the game's next command."""
+        for game_id in await asyncio.to_thread(self.store.playing_games):
+            try:
+                async with self.tables.lock(game_id):
+                    await self.resume(game_id)
+            except Exception:
+                log.exception("game %s: finishing at the start what a stop cut short failed", game_id)
+
+    async def resume(self, game_id: int) -> None:
+        """Under the game's lock, at a start: what a command had still to do when a stop cut it short, done
+        as it would have been. The answers standing orders give, each stored in a transaction of its own
+        after the command they follow (a stop between two of a row left the game waiting for the next;
+        GameService.standing_due), then the held orders due (a stop after the answer that let them play, or
+        among them: `release`). Nothing else is told: a game where none is due reads as it did."""
+        if await asyncio.to_thread(self.service.answers_due, game_id):
+            change = self.tables.news.change(game_id, "")
+            change.unshown = await asyncio.to_thread(self._unshown, game_id)
+            await asyncio.to_thread(self.service.play_answers_due, game_id, change.compose)
+            await change.settle(flush=False)
+        await self.release(game_id)
+
+    def _unshown(self, game_id: int) -> dict:
+        """The position before the last command given by hand, which the answers stored after it were played
+        at once after (Change.unshown: the channel says the phase changed from where it last said it)."""
+        seq = self.store.last_seq(game_id)
+        while seq > 1 and how_played(self.store.commands(game_id, seq - 1, seq)[0]) != (None, None):
+            seq -= 1
+        return self.service.state_at(game_id, seq - 1)
 
     def _supersede(self, game_id: int, at: int, side: str) -> None:
         """The news of command `at`, not yet sent, told again now that `side`'s held orders have

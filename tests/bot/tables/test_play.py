@@ -542,15 +542,9 @@ class Killed(BaseException):
 
 def restarted(tables, path):
     """The tables of a bot started again on the store's file after a kill (a new service, nothing kept in
-    memory), once its start has played the held orders no choice waits for (KolochaBot.release_held)."""
-    service = GameService(Store(path), loader=lambda name: toy_wager)
-    again = make_tables(service, systems=("toy_wager",))
-
-    async def start() -> None:
-        for game_id in service.store.holding_games():
-            async with again.lock(game_id):
-                await again.play.release(game_id)
-    run(start())
+    memory), once its start has finished what the kill cut short (Play.resume_all)."""
+    again = make_tables(GameService(Store(path), loader=lambda name: toy_wager), systems=("toy_wager",))
+    run(again.play.resume_all())
     return again
 
 
