@@ -334,8 +334,12 @@ class Play(Room):
         next question. A DM that only said 'French: end.' under the channel's '**anna** —
         French: end.' notified the player of nothing; nor did 'Your held orders ...: 1. ✅ French:
         attack 3220 -> 3218 ...' under the channel's same lines, their buttons with them, after
-        Anna's own click 'Stay: no advance.' let the attack play."""
+        Anna's own click 'Stay: no advance.' let the attack play. A query held among them is answered
+        to their author alone: `end; help` held behind a Borodino retreat read '**anna** — French: end.' in
+        the channel, and the help asked for went nowhere."""
         if not batch.accepted or (batch.held and not present):  # held again: the rest waits, unseen in the channel
+            return False
+        if any(said.line.split()[0].lower() in QUERIES for said in batch.said):
             return False
         if any(tells_more(said.line, said.public) or set(said.news) - set(said.public) for said in batch.said):
             return False

@@ -278,6 +278,20 @@ def test_orders_that_meet_a_choice_are_held_and_played_once_it_is_made(wager):
     assert toy_wager.choice(tables.service.load(game_id)) is None
 
 
+def test_a_query_held_with_orders_is_answered_with_what_became_of_them(wager):
+    """Red's box `shout; shout; status` meets Blue's answer at its second line, and the query is held with it.
+    The shout played at turn 2 says all in the channel, and nothing was told of the status asked: the query's
+    answer went nowhere. A query among held orders is answered where they are told, by DM, of the position they
+    leave (the status read after the orders before it played, as it would in a box played at once)."""
+    tables, game_id = wager
+    run(tables.play.orders(ANNA, CHANNEL, "shout; shout; status"))
+    for actor, line in ((BORIS, "answer soft"), (BORIS, "plan bold"), (ANNA, "plan calm")):
+        run(tables.play.submit(actor, CHANNEL, line))
+    told, = [dm for dm in tables.delivery.messenger.to(ANNA.id) if "your held orders" in dm]
+    assert plain(told).startswith(f"Game {game_id}: your held orders, played once the choices were made:\n2. ✅ Red: "
+                                  "shout. red shouts\n3. ✅ status — Turn 2 | Answer Phase\nTo move: Blue\n"), told
+
+
 def test_a_command_and_the_held_orders_it_lets_play_are_sent_by_one_flush_in_order(wager):
     """Held orders played after the command that made their choice are sent with its news, once all are
     judged: each flush sent what waited (the command's line, then the held orders' lines), two posts where
