@@ -2,9 +2,9 @@
 and gateway URLs pointed at 127.0.0.1): a game is played through slash commands and buttons,
 the process gets SIGTERM in the middle of a command, a deadline falls due while it is down, and
 it is started again (twice); and it is killed (kill -9) at each message a Bloody Monday impulse
-causes, and a Borodino player-turn played by buttons. What players would never forgive must not
-happen: an accepted command lost, a message announced twice, a deadline acted on twice, a player's
-news in another's DMs.
+causes, a Borodino player-turn played by buttons, and held orders a start plays. What players
+would never forgive must not happen: an accepted command lost, a message announced twice, a
+deadline acted on twice, a player's news in another's DMs.
 
 A long test (a few processes, some seconds each): `pytest -m long`, its own CI step.
 """
@@ -555,3 +555,40 @@ def test_a_game_opened_against_the_computer_and_killed_at_its_first_post_begins_
     for said in ("opens game 1", "takes the French seat in game 1", "seats the computer as Russian in game 1",
                  "Game 1 begins"):
         assert sum(said in line for line in lines) == 1, (said, posts)
+
+
+def test_held_orders_a_kill_left_due_are_played_and_told_once_through_kills_at_the_next_starts(tmp_path):
+    """Anna's box, held while a choice waited, the choice since answered, and the bot killed (kill -9) before it
+    played them (the stand-in submits no box: the row is written as a box holds it, while the bot runs). The
+    next start plays them before any command, and is killed at each message, edit and deletion they cause,
+    and started again: each order is stored once and told in the channel, no message is made twice, none is
+    given up, and Anna has the word of what became of them once; a further start plays and sends nothing."""
+    async def test() -> tuple[Loopback, Store, int, int, list[str]]:
+        async with bot_on_loopback(tmp_path) as (loopback, bot):
+            await started_7sep(loopback)
+            store = Store(bot.database)
+            move = attack_making_move(bot.database)
+            await delivered_through_kills(loopback, bot, store)
+            start = len(loopback.sent)
+            store.hold_orders(1, "french", str(ANNA.id), ANNA.name, [move, "end"], 2)
+            assert bot.process is not None
+            bot.process.kill()
+            await bot.process.wait()
+            down = asyncio.Event()
+            down.set()  # a kill at a message it sends as it starts may come before it reaches the gateway
+            kills = await delivered_through_kills(loopback, bot, store, lambda: bot.start(down))
+            stored, sent = store.commands(1), len(loopback.sent)
+            await bot.stop()
+            await bot.start()  # and once more: nothing is played or sent again
+            await asyncio.sleep(1.0)
+            await bot.stop()
+            assert store.commands(1) == stored and len(loopback.sent) == sent
+        return loopback, store, start, kills, [move, "end"]
+    loopback, store, start, kills, held = asyncio.run(test())
+    assert kills >= 1 and store.undelivered() == [] and [row for row in store.outbox(1) if row["given_up"]] == []
+    assert [row["normalised"] for row in store.commands(1)] == held and store.held_orders(1, "french") is None
+    made = [(s.where, s.text) for s in loopback.sent[start:] if not s.where.startswith("reply:")]
+    assert [said for said, n in Counter(made).items() if n > 1] == []
+    assert [c for c in held if not _announced(c, public_posts(loopback))] == []
+    word = [text for where, text in made if where == f"dm:{ANNA.id}" and "your held orders" in text]
+    assert len(word) == 1 and "\n3. ✅ French: end." in word[0], word
