@@ -27,7 +27,7 @@ from bot.service.consent import SIMULTANEOUS_UNDO
 from bot.service.queries import QUERIES
 from bot.service.replay import ReplayReport
 from bot.service.result import BUSY, SORRY, Compose, Result, is_busy, record
-from bot.service.turns import (TURN_RULE, new_player_turn, new_turn, on_its_event, over_sentence,
+from bot.service.turns import (TURN_RULE, new_player_turn, new_turn, on_its_event, on_its_events, over_sentence,
                                player_turn, player_turn_mark, said, said_on_its_line, simultaneous, still_to_order,
                                told_by_its_event, turn_rule, wait_sentence)
 from bot.state_cache import StateCache

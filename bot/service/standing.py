@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot import text as fmt
 from bot.service.result import Compose, Result
-from bot.service.turns import on_its_event, on_its_first_event
+from bot.service.turns import LANDING, on_its_event, on_its_events, on_its_first_event
 from bot.store import Told
 from rules.core.errors import CommandError, RulesError, RuleViolation
 from rules.core.standing import ASK, check_order, choosers, defaults
@@ -20,9 +20,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("kolocha.service")
 FORCED, STANDING = "forced: ", "standing order "  # how a command played at once is stored: its row's text begins so
-# what an answer's landing tells: a standing order's answers in a row tell nothing else between them (Bloody
-# Monday 5.3.6: the hits counted, each unit's hit, a unit eliminated); a showdown between them ends the row
-LANDING = frozenset({"hits", "hit", "eliminated"})
 
 
 def how_played(row: dict) -> tuple[str | None, str | None]:
@@ -230,7 +227,7 @@ def told_at_once(r: Result, side: str | None, told: list[dict]) -> tuple[str | N
     if _theirs(r, side):
         return None, told
     if r.in_words:
-        return r.in_words, told[1:]
+        return on_its_events(r, told, lambda e: str(e["text"]))
     if r.secret and told and told[0].get("to") == side:
         return on_its_event(r, str(told[0]["text"])), told[1:]
     return r.answer, told

@@ -5,8 +5,8 @@ are hidden).
 """
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, TypeVar
 
 from bot import text as fmt
 from rules.core.errors import RulesError, RuleViolation
@@ -17,6 +17,11 @@ if TYPE_CHECKING:
     from bot.service.result import Result
 
 TURN_RULE = "Sequence of Play"  # cited when the engine names no rule for a command out of turn
+# what an answer's landing tells (Bloody Monday 5.3.6): the hits counted, then each unit's hit or a unit eliminated;
+# a standing order's answers in a row tell nothing else between them (a showdown between them ends the row)
+COUNTED, LANDS = "hits", frozenset({"hit", "eliminated"})
+LANDING = LANDS | {COUNTED}
+Event = TypeVar("Event")  # an event as a front end holds it: its dict, or its line
 
 
 def over_sentence(game_id: int, ended: dict | None) -> str:
@@ -151,6 +156,41 @@ def on_its_event(result: Result, told: str) -> str:
         return f"{fmt.side_name(str(result.side))} by standing order: {told}"
     how = ", by standing order" if result.standing else f", forced: {result.forced}" if result.forced else ""
     return told.rstrip().removesuffix(".") + how + "." if how else told
+
+
+def on_its_events(result: Result, told: Sequence[Event], text: Callable[[Event], str] = str) -> tuple[str, list[Event]]:
+    """A command played at once said on its first event's line (`on_its_event`), and the events of `told` (read by
+    `text`) left to say under it: the one rule of the channel (bot/tables/news.py), a box's reply (bot/tables/batch.py)
+    and the terminal. An answer of a row (`Result.leads`, `Result.runs_on`) whose count of hits stands above the hits
+    it counts, every one told to everyone (the blocks face up after the showdown, 5.3.3), is said on its first hit,
+    the count left out: a row read each answer twice, 'The Russian player applies 2 hits in 28 (5.3.6).' above the
+    two hits it counted, then the same count above the next two (`_counted_above_its_hits`).
+
+    >>> from bot.service.result import Result
+    >>> hits = [{"text": "The Russian player applies 2 hits in 28 (5.3.6).", "kind": "hits"},
+    ...         {"text": "Russian 2Gr (R-2-2Gr, infantry) takes a hit: strength 3 (5.3.6).", "kind": "hit"},
+    ...         {"text": "Russian CGr (R-2-CGr, infantry) takes a hit: strength 3 (5.3.6).", "kind": "hit"}]
+    >>> lead = Result(True, "", 1, "russian", standing="hit: protect_leaders", leads=True, events=hits)
+    >>> on_its_events(lead, [e["text"] for e in hits])
+    ('Russian by standing order: Russian 2Gr (R-2-2Gr, infantry) takes a hit: strength 3 (5.3.6).', \
+['Russian CGr (R-2-CGr, infantry) takes a hit: strength 3 (5.3.6).'])
+    >>> on_its_events(Result(True, "", 1, "russian", standing="hit: protect_leaders", events=hits),
+    ...               [e["text"] for e in hits])[0]  # a lone answer: its count is said of all its hits
+    'The Russian player applies 2 hits in 28 (5.3.6), by standing order.'
+    """
+    public = [str(e.get("text", "")) for e in result.visible_to(None)[:2]]
+    said = 2 if _counted_above_its_hits(result) and [text(t).strip() for t in told[:2]] == public else 1
+    return on_its_event(result, text(told[said - 1]).strip()), list(told[said:])
+
+
+def _counted_above_its_hits(result: Result) -> bool:
+    """Whether an answer of a row of its standing order's answers opens with the count of its hits and every hit it
+    counts is told to everyone after it: none told to its side alone (a hidden block's, before the showdown, 5.3.1).
+    Each hit lands as one event, so those are the count's less the public ones: it is what everyone reads."""
+    public = [e.get("kind") for e in result.visible_to(None)]
+    private = [e.get("kind") for e in result.events if e.get("to", "all") not in ("all", "log")]
+    return (result.leads or result.runs_on) and public[:1] == [COUNTED] and public[1:2] != [] and \
+        public[1] in LANDS and not LANDS.intersection(private)
 
 
 def on_its_first_event(system: GameSystem, result: Result) -> str | None:

@@ -23,7 +23,7 @@ from bot.computer.seat import as_told
 from bot.delivery import Buttons, Onlookers, channel_audience, kept_view, message, user_audience
 from bot.permissions import Actor, TableError, sides_of
 from bot.service.standing import at_once
-from bot.service import Result, new_player_turn, new_turn, on_its_event, player_turn_mark, told_by_its_event
+from bot.service import Result, new_player_turn, new_turn, on_its_events, player_turn_mark, told_by_its_event
 from bot.service.turns import on_its_first_event
 from bot.store import DeadlineRows, Outbox, Told
 from bot.tables.notices import notices, opening, told_privately
@@ -141,7 +141,7 @@ class Change:
         Without `why`, no computer's reason (spectators read what happened, not a deadline's `aside`)."""
         first = next((e for e in every if not fmt.said_by_headline(str(e), head)), None)
         if events and events[0] is first and not result.secret and told_by_its_event(system, result, said):
-            said, events = on_its_event(result, str(events[0])), events[1:]  # its giver named on what it did
+            said, events = on_its_events(result, events)  # its giver named on what it did
         if result.secret:  # given while the other side orders too: only what the rules show
             return join(events)
         # played for a player by their standing order, which its line names ('Russian by standing order

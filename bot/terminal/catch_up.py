@@ -15,7 +15,7 @@ Nothing here depends on what the incoming side may not see: the swap test holds 
 from __future__ import annotations
 
 from bot import text as fmt
-from bot.service import GameService, Result, on_its_event, said_on_its_line, simultaneous, told_by_its_event
+from bot.service import GameService, Result, on_its_events, said_on_its_line, simultaneous, told_by_its_event
 from bot.service.standing import how_played
 from rules.core.system import GameSystem
 
@@ -46,7 +46,7 @@ def missed(service: GameService, game_id: int, side: str, since: int) -> list[st
             played = Result(True, said, 0, row["side"], row["normalised"], events=events, standing=standing,
                             forced=forced)
             if _told_by_its_event(system, played, heard):  # said once, on what it did, as the channel says it
-                said, told = on_its_event(played, told[0].strip()), told[1:]
+                said, told = on_its_events(played, told)
             elif row["side"] == side:  # its own side's, the command whole
                 said = _said(system, row, whole=True)
             lines.append(said)

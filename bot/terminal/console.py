@@ -19,7 +19,7 @@ from typing import TextIO
 from bot import text as fmt
 from bot.computer.seat import SEARCHES, Memory, TurnClock, answer, as_told, next_job, plan, send
 from bot.converters import Unreadable, well_formed
-from bot.service import (GameService, Result, on_its_event, own_line, record, still_to_order, told_at_once,
+from bot.service import (GameService, Result, on_its_events, own_line, record, still_to_order, told_at_once,
                          told_by_its_event)
 from bot.terminal.catch_up import last_looks, since_last_look
 from bot.terminal.map_files import MapFiles
@@ -326,7 +326,8 @@ def computer_turn(service: GameService, memory: Memory, game_id: int,
         if told and told_by_its_event(service.system(game_id), result, shown.message):
             # its number, then what it did, said once: '[15] A Russian block moves 77 → 78 → 64.', not that
             # under '[15] Russian: a `move` command.' (a line for the viewer alone keeps its own)
-            head, events = f"{head.split('] ')[0]}] {on_its_event(result, events[0].strip())}", events[1:]
+            said, events = on_its_events(result, events)
+            head = f"{head.split('] ')[0]}] {said}"
         write(unsaid("\n".join([head, *([] if hidden else [f"  Why: {as_told(decision.reason)}."]), *events]), under))
     return bool(sent)
 

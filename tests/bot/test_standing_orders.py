@@ -270,7 +270,10 @@ def test_hits_a_standing_order_applies_in_a_row_name_it_once(tmp_path):
     it, are a choice each, which the Russian's standing order answers: each hit read '..., by standing order.',
     the 2 hits of one answer after the showdown among the single hits. A row of its answers, nothing else told
     between them, names the order once, as its first line, after the Russian's name: in the channel, the reply
-    and the terminal. The showdown and its rolls between two answers end a row, and a new one names it again."""
+    and the terminal. The showdown and its rolls between two answers end a row, and a new one names it again.
+    After the showdown the hits an answer applies are read by everyone, each on its line: the row says them, not
+    their count above them as well ('The Russian player applies 2 hits in 42 (5.3.6).' over the two hits it
+    counted, each answer said twice); the reply, which tells no hit, says the count."""
     from bot.terminal.console import render
     from tests.bot.discord.discord_fakes import ANNA, BORIS, CHANNEL, run
     from tests.rules.bloody_monday.bm_helpers import do, position
@@ -286,8 +289,7 @@ def test_hits_a_standing_order_applies_in_a_row_name_it_once(tmp_path):
              "Russian 3 (R-1-3, infantry), Russian Barclay de Tolly (R-1-BT, tactical leader).",
              "The Russian player rolls 5 dice in 42: 1 hit (5.3.4).",
              "The French player rolls 4 dice in 42: 3 hits (5.3.4).",
-             "Russian by standing order: The Russian player applies 2 hits in 42 (5.3.6).",
-             "Russian 11 (R-1-11, infantry) takes a hit: strength 1 (5.3.6).",
+             "Russian by standing order: Russian 11 (R-1-11, infantry) takes a hit: strength 1 (5.3.6).",
              "Russian 3 (R-1-3, infantry) takes a hit: strength 1 (5.3.6).",
              "Russian 11 (R-1-11, infantry) in 42 is eliminated (a loss for morale, 2.4).",
              "French 1 (F-I-1, infantry) takes a hit: strength 3 (5.3.6).",
@@ -296,7 +298,8 @@ def test_hits_a_standing_order_applies_in_a_row_name_it_once(tmp_path):
     run(tables.play.submit(BORIS, CHANNEL, "orders hit protect_leaders"))
     posts = len(tables.delivery.messenger.in_channel(CHANNEL))
     assert run(tables.play.submit(ANNA, CHANNEL, "fire F-I-A1 42")) == " ".join(
-        ["French: fire F-I-A1 42.", *(fired[n] for n in (1, 2, 6, 9))])
+        ["French: fire F-I-A1 42.", fired[1], fired[2],
+         "Russian by standing order: The Russian player applies 2 hits in 42 (5.3.6).", fired[8]])
     post, = tables.delivery.messenger.in_channel(CHANNEL)[posts:]
     assert post == "\n".join([f"**Anna** — {fired[0]}", *fired[1:]])
     terminal.submit(at_terminal, "russian", "orders hit protect_leaders")
@@ -329,6 +332,42 @@ def test_the_words_of_a_forced_hit_never_tell_a_hidden_block(monkeypatch, plante
     assert (fog_check.first_difference(one, two) is not None) is planted
     assert planted or "/order fire F-III-A 45: French: fire F-III-A 45. The Russian player applies 1 hit in 45 " \
                       "(5.3.6), forced: the only Russian block in 45." in one
+
+
+@pytest.mark.long  # two games at a table: about a second
+@pytest.mark.parametrize("planted", [False, True])
+def test_a_row_said_by_its_hits_reads_the_same_whatever_the_hidden_blocks_are(monkeypatch, planted):
+    """Bloody Monday 5.3.6: the French guns' 2 hits into 42, then the battle's 3 after the showdown, applied by the
+    Russian's standing order: after the showdown a row's answer is said by the hits it applied, its count left out
+    (bot/service/turns.py, on_its_events), from what everyone reads. The French player observes the same at the
+    table whichever of R-1-17 and R-1-23, neither seen, stands in 52. The positive control plants a leak: the count
+    left out only while R-1-17 stands there, and the check shows it."""
+    from bot.service import standing, turns
+    from bot.tools import fog_check
+    from rules import bloody_monday
+    from rules.bloody_monday import swaptest
+    from tests.rules.bloody_monday.bm_helpers import do, position
+
+    if planted:
+        goes_on, counted = standing._goes_on, turns._counted_above_its_hits
+
+        def marked(service, game_id, system, result, after):  # what the leak reads: where a hidden block stands
+            setattr(result, "hidden", after["blocks"]["R-1-17"]["area"])
+            return goes_on(service, game_id, system, result, after)
+        monkeypatch.setattr(standing, "_goes_on", marked)
+        monkeypatch.setattr(turns, "_counted_above_its_hits",
+                            lambda result: counted(result) and getattr(result, "hidden", None) == 52)
+    blocks = {"F-I-D": 16, "F-I-1": (16, 4), "F-I-A1": (16, 3), "R-1-3": (42, 3), "R-1-11": (42, 3),
+              "R-1-BT": (42, 3), "R-1-17": (52, 1), "R-1-23": (53, 2)}
+    state, _ = do(position(blocks), "french", "tactical", "activate F-I-D", "activate F-I-A1", "move F-I-1 42",
+                  "battle 42")
+    given = [fog_check.Line("orders hit protect_leaders", accepted=True, side="russian"),
+             fog_check.Line("fire F-I-A1 42", accepted=True)]
+    one, two = (fog_check.observed(bloody_monday, position, "french", given, terminal=False)
+                for position in (state, swaptest.swapped(state, "R-1-17", "R-1-23")))
+    assert (fog_check.first_difference(one, two) is not None) is planted
+    assert planted or any("Russian by standing order: Russian 11 (R-1-11, infantry) takes a hit: strength 1 "
+                          "(5.3.6).\nRussian 3 (R-1-3, infantry) takes a hit" in seen for seen in one), one
 
 
 def _attrition() -> tuple[dict, list[tuple[str, str]]]:

@@ -154,3 +154,29 @@ def test_a_standing_orders_answer_is_told_under_the_result_it_answers():
                      side="french", followed=[_result("Russian: plan hold.", [], side="russian")])
     assert own_line(secret.message, secret) is None
     assert news_of(secret) == ("3219 (5) attacks 3218: Dr.",)
+
+
+def test_a_row_of_answers_after_the_showdown_says_each_by_its_hits_once():
+    """Bloody Monday 5.3.6: a Russian battle whose 4 hits his standing order applies, 2 an answer, the blocks face up
+    after the showdown. His box read each answer twice, the count above the two hits it counted ('Russian by
+    standing order: The Russian player applies 2 hits in 28 (5.3.6).', two hits, the count again, two more), where
+    the channel and the terminal now say the hits alone (bot/service/turns.py, on_its_events); the reply of the
+    order alone, which tells no hit, keeps the counts."""
+    count = {"kind": "hits", "text": "The Russian player applies 2 hits in 28 (5.3.6)."}
+    hits = [{"kind": "hit", "text": f"Russian {unit} (R-2-{unit}, infantry) takes a hit: strength {left} (5.3.6)."}
+            for left in (3, 2) for unit in ("2Gr", "CGr")]
+    row = [Result(True, "Russian by standing order (hit: protect_leaders): hit R-2-2Gr.", n, "russian", "hit R-2-2Gr",
+                  public="Russian by standing order: a `hit` command.", standing="hit: protect_leaders",
+                  in_words=f"{'Russian by standing order: ' if n == 2 else ''}{count['text']}", leads=n == 2,
+                  runs_on=n == 3, events=[count, *hits[2 * n - 4:2 * n - 2]]) for n in (2, 3)]
+    fought = [{"text": "Showdown in 28 (5.3.3): ..."}, {"text": "The French player rolls 8 dice in 28: 4 hits."}]
+    battle = _result(" ".join(["Russian: battle 28.", *(r.answer for r in row)]), fought, side="russian", followed=row)
+    said = Said("battle 28", True, battle.message, public_texts(battle), news_of(battle),
+                own=own_line(battle.message, battle))
+    ended = Said("end", True, "Russian: end.", ("Russian: end.",))
+    assert plain(Batch(["battle 28", "end"], said=[said, ended]).reply()).splitlines()[0] == " ".join([
+        "1. ✅ Russian: battle 28. Showdown in 28 (5.3.3): ... The French player rolls 8 dice in 28: 4 hits.",
+        "Russian by standing order:", *(hit["text"] for hit in hits)])
+    assert Batch(["battle 28"], said=[said]).reply() == (
+        "Russian: battle 28. Russian by standing order: The Russian player applies 2 hits in 28 (5.3.6). "
+        "The Russian player applies 2 hits in 28 (5.3.6).")
