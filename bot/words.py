@@ -124,13 +124,13 @@ def _times(text: Words, n: int) -> Words:
     return words(said[0] if said is not None else "", act[1], often, act[2] or "", ".")
 
 
-def _lines_of_one_speaker(text: Text) -> bool:
+def _lines_of_one_speaker(text: Text, named: bool = True) -> bool:
     """Lines a next line of their speaker may follow without the name: what the speaker's orders did,
     a phase they began among them ('French Combat Phase.'); not a headline ('Game-Turn 27 of 40 | 7 Sept
     0600 | Movement Phase | Russian player', bot/text.py), a table, or a ping, which a line under them
-    without its name would read as theirs."""
-    return all(" | " not in part if isinstance(part, str) else "table" not in part and "user" not in part
-               for part in words(text))
+    without its name would read as theirs; nor, not `named` (lines of no speaker), a person's name."""
+    refers = {"table", "user"} | (set() if named else {"name"})
+    return all(" | " not in part if isinstance(part, str) else not refers & part.keys() for part in words(text))
 
 
 def join_speakers(texts: list[Text]) -> Words:
@@ -138,18 +138,28 @@ def join_speakers(texts: list[Text]) -> Words:
     written without the name ('**anna** — ' once for the orders of one run): a Bloody Monday
     impulse of 28 orders read the name on every line, a tenth of each line on a phone; a Borodino
     box of moves, `end` and `end` read '**anna** — French: end.' again under 'French Combat Phase.'.
+    Lines of no speaker between them (an answer played at once for a side, which says whose: 'The
+    Russian stack in Dinaburg (6) retreats to Velikie Luki (7), by standing order.') leave the speaker
+    above: an 1812 box read '**anna** — ' again under its battle's retreat. A headline, a table, a ping
+    or a person named between them name the speaker again.
 
     >>> said = plain(join_speakers([["**", name("anna"), "** — A moved.\\nRed Combat Phase."],
-    ...                             ["**", name("anna"), "** — B moved."], "**boris** — C moved."]))
+    ...                             ["**", name("anna"), "** — B moved."], "Blue by standing order: stay.",
+    ...                             ["**", name("anna"), "** — D moved."], "**boris** — C moved."]))
     >>> said.splitlines()
-    ['**anna** — A moved.', 'Red Combat Phase.', 'B moved.', '**boris** — C moved.']
+    ['**anna** — A moved.', 'Red Combat Phase.', 'B moved.', 'Blue by standing order: stay.', 'D moved.', \
+'**boris** — C moved.']
+    >>> plain(join_speakers([["**", name("anna"), "** — A moved."], [name("boris"), " takes the Blue seat."],
+    ...                      ["**", name("anna"), "** — B moved."]])).splitlines()[-1]
+    '**anna** — B moved.'
     """
     out: list[Text] = []
     above = None
     for text in _said_once(texts):
         said = _speaker(text)
         out.append(said[1] if said is not None and above is not None and said[0] == above else text)
-        above = said[0] if said is not None and _lines_of_one_speaker(text) else None
+        if said is not None or not _lines_of_one_speaker(text, named=False):
+            above = said[0] if said is not None and _lines_of_one_speaker(text) else None
     return join(out)
 
 

@@ -84,6 +84,69 @@ def test_the_forced_attrition_told_once_reads_the_same_whatever_the_hidden_frenc
 STANDING = "orders plan steady\norders retreat rearward\norders attrition nearest"  # both players', as the game starts
 
 
+def _kovno(tmp_path, player: str, dice: tuple[int, ...]):
+    """The Movement Phase of `player`, with infantry of both sides in Kovno (11) and the dice `dice`, both players'
+    standing orders giving the battle plans, the retreat and the attrition: the tables, and who plays `player`."""
+    state = position({11: {"inf": 4}, 30: {"inf": 2}}, {11: {"inf": 2, "cav": 1}, 6: {"inf": 1}}, player=player)
+    rig(state["dice"], *dice)
+    service = GameService(blank(tmp_path / "k.sqlite"), loader=lambda name: Position(campaign_1812, state))
+    tables = make_tables(service, systems=("campaign_1812",))
+    run(seated_game(tables, system="campaign_1812", scenario="campaign", seed=1))
+    for actor in (ANNA, BORIS):
+        run(tables.play.orders(actor, CHANNEL, STANDING))
+    return tables, ANNA if player == "french" else BORIS
+
+
+def test_a_box_s_post_names_its_player_once_past_an_answer_played_for_the_other(tmp_path):
+    """A French box of `end` three times past the battle in Kovno (11) into the Supply Segment, the Russian's
+    retreat played by his standing order between them: its post read '**Anna** — ' again on the depletion under
+    'Supply Segment.', below the retreat's line, which says whose it is ('The Russian stack in Kovno (11) retreats
+    to Dinaburg (6), by standing order.'). One post, her name once, on its first line."""
+    tables, actor = _kovno(tmp_path, "french", (6, 6, 6, 6))
+    posts = len(tables.delivery.messenger.in_channel(CHANNEL))
+    run(tables.play.orders(actor, CHANNEL, "end\nend\nend"))
+    post, = tables.delivery.messenger.in_channel(CHANNEL)[posts:]
+    lines = post.splitlines()
+    assert lines[0].startswith("**Anna** — ") and post.count("**Anna**") == 1, post
+    assert lines.index("The Russian stack in Kovno (11) retreats to Dinaburg (6), by standing order.") < \
+        lines.index("Supply Segment.") < lines.index("Kovno (11) is now 100% depleted; Dinaburg (6) and East Prussia "
+                                                     "(30) 50% (Area Depletion Chart).")
+
+
+@pytest.mark.long  # two games at a table: about a second and a half
+@pytest.mark.parametrize("planted", [False, True])
+def test_a_box_s_post_names_its_player_once_whatever_the_hidden_russian_stacks_hold(monkeypatch, planted):
+    """The swap test through the front ends (bot/tools/fog_check.py) of that box: the French player reads the same,
+    her name once in its post, whichever Russian stacks, unseen, hold what in Moscow (17) and Kaluga (24). A
+    positive control plants a leak (the name said again on each line while Kaluga holds 2 infantry corps) and the
+    check shows it."""
+    from bot.delivery import runs
+    from bot.store.preferences import PreferencesPart
+    from bot.tables import play
+    from bot.words import join, join_speakers
+
+    orders = {"plan": "steady", "retreat": "rearward", "attrition": "nearest"}  # both players', as the game starts
+    monkeypatch.setattr(PreferencesPart, "standing_orders", lambda self, game_id, side: dict(orders))
+    if planted:
+        now, judge = {}, play.Play._judge
+
+        def reading(self, actor, game_id, *args, **kwargs):
+            now["state"] = self.service.load(game_id)
+            return judge(self, actor, game_id, *args, **kwargs)
+        monkeypatch.setattr(play.Play, "_judge", reading)
+        monkeypatch.setattr(runs, "join_speakers", lambda texts: (
+            join if now and now["state"]["stacks"]["russian"]["24"]["inf"] == 2 else join_speakers)(texts))
+    state = position({11: {"inf": 4}, 30: {"inf": 2}}, {11: {"inf": 2, "cav": 1}, 6: {"inf": 1}, 24: {"inf": 2},
+                                                        17: {"inf": 1, "cav": 1}}, player="french")
+    rig(state["dice"], 6, 6, 6, 6)
+    given = [fog_check.Line(line, accepted=True) for line in ("end", "end", "end")]
+    one, two = (fog_check.observed(campaign_1812, at, "french", given, batched=True, terminal=False)
+                for at in (state, swaptest.swapped(state, "russian", 24, 17)))
+    assert (fog_check.first_difference(one, two) is not None) is planted
+    assert planted or any(seen.startswith("posted in 100: **Viewer** — ") and seen.count("**Viewer**") == 1 and
+                          "by standing order.\nSupply Segment.\nKovno (11) is now" in seen for seen in one), one
+
+
 @pytest.mark.parametrize("one_by_one", [False, True])
 @pytest.mark.parametrize("player, dice", [("russian", (1, 1, 1, 1)), ("french", (6, 6, 6, 6))])
 def test_a_box_past_a_battle_its_standing_orders_fight_tells_it_in_the_order_it_happened(tmp_path, player, dice,
@@ -95,14 +158,7 @@ def test_a_box_past_a_battle_its_standing_orders_fight_tells_it_in_the_order_it_
     by its verb alone. The reply tells each thing where it happened, his own plan by what he chose, the other's
     not at all (its chit goes down unseen); so does the reply to the second of two `/order end`, which read
     'Russian: end. Russian by standing order: a `plan` command. The Russian stack in Kovno (11) retreats ...'."""
-    state = position({11: {"inf": 4}, 30: {"inf": 2}}, {11: {"inf": 2, "cav": 1}, 6: {"inf": 1}}, player=player)
-    rig(state["dice"], *dice)
-    service = GameService(blank(tmp_path / "k.sqlite"), loader=lambda name: Position(campaign_1812, state))
-    tables = make_tables(service, systems=("campaign_1812",))
-    run(seated_game(tables, system="campaign_1812", scenario="campaign", seed=1))
-    for actor in (ANNA, BORIS):
-        run(tables.play.orders(actor, CHANNEL, STANDING))
-    actor = ANNA if player == "french" else BORIS
+    tables, actor = _kovno(tmp_path, player, dice)
     if one_by_one:
         run(tables.play.submit(actor, CHANNEL, "end"))
         ended = "2. ✅ " + plain(run(tables.play.submit(actor, CHANNEL, "end")))  # as the box's line 2 reads
