@@ -467,9 +467,9 @@ def _live(service: GameService) -> int | None:
 
 async def _consents(seen: list[str], tables: Tables, service: GameService, viewer: str, other: str) -> None:
     """Requests that wait for the other player's word: a draw offered each way and declined; the viewer's
-    request to undo refused, asked again and accepted; the other's request to undo refused; each player
-    asked to hand their seat to a newcomer, and keeping it. What the viewer reads of them (the other's
-    replies are his alone), written in `seen` as they come."""
+    request to undo refused, asked again and accepted; the other's likewise, answered by the viewer (his
+    command taken back by their consent); each player asked to hand their seat to a newcomer, and keeping
+    it. What the viewer reads of them (the other's replies are his alone), written in `seen` as they come."""
     game = _live(service)
     if game is None:
         return
@@ -502,10 +502,12 @@ async def _consents(seen: list[str], tables: Tables, service: GameService, viewe
         if answer == "refuse":
             seen.append(f"/order undo: {await _awaited(tables.play.submit(VIEWER, CHANNEL, 'undo'))}")
             await tables.computer.settled()
-    await by_other("asks to undo", tables.play.submit(OTHER, CHANNEL, "undo"))
-    pending = service.store.game(game)["pending_undo"]
-    if pending is not None and pending["by"] == other:
-        await pressed("refuse", viewer, service.store.seen_seq(game, viewer))
+    for answer in ("refuse", "accept"):  # an undo free within its phase is asked no more
+        await by_other("asks to undo", tables.play.submit(OTHER, CHANNEL, "undo"))
+        pending = service.store.game(game)["pending_undo"]
+        if pending is None or pending["by"] != other:
+            break
+        await pressed(answer, viewer, service.store.seen_seq(game, viewer))
     seen.append(f"/game replace side:{other} player:{NEWCOMER.name}: "
                 f"{await _awaited(tables.seats.replace(VIEWER, CHANNEL, other, NEWCOMER))}")
     await tables.computer.settled()
@@ -1030,6 +1032,7 @@ class SwapReport:
     differences: list[str] = field(default_factory=list)
     disclosed: int = 0  # positions compared up to the computer's seat: its play made the rules disclose
     refused: int = 0  # commands replayed renamed in the second position that the rules refused there
+    held: int = 0  # positions where the other player's orders were held behind the viewer's choice (held_by_other)
     turns: set[int] = field(default_factory=set)  # the Game-Turns the random game went through
 
 
@@ -1146,6 +1149,7 @@ def _compare(system: ModuleType, state: dict, other: dict, viewer: str, rng: ran
                     observed(system, other, viewer, lines, None, batched, terminal, around, further=second))
     report.positions += 1
     report.refused += replaying.refused
+    report.held += any(line.held for line in lines)
     if _seated_and_disclosed(system, viewer, one, two, played_one, played_two, renamed):
         report.disclosed += 1
         one, two = (seen[:seen.index(SEATED)] + seen[seen.index(TERMINAL):] for seen in (one, two))

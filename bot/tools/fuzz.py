@@ -79,8 +79,9 @@ def front_swaps(games: int, seed: int, write: Write, systems: tuple[str, ...] = 
     """The swap test through the front ends over `games` games per scenario and option set of
     `systems`: 1812's hidden stacks and secret chits, then Bloody Monday's blocks; then how many
     positions were compared, and how many of them only up to the computer's seat (its play made the
-    rules tell the two positions apart), and how many of the computer's commands the second position
-    replayed renamed the rules refused there (fog_check.Replaying: logged at INFO, not as its ERROR)."""
+    rules tell the two positions apart), how many of the computer's commands the second position
+    replayed renamed the rules refused there (fog_check.Replaying: logged at INFO, not as its ERROR), and in
+    how many the other player's orders were held behind the viewer's choice (fog_check.held_by_other)."""
     from bot.tools.fog_check import SwapReport, bloody_monday_swap, campaign_swap
 
     tally = SwapReport()
@@ -89,6 +90,7 @@ def front_swaps(games: int, seed: int, write: Write, systems: tuple[str, ...] = 
         tally.positions += report.positions
         tally.disclosed += report.disclosed
         tally.refused += report.refused
+        tally.held += report.held
         return report.differences
 
     failed = 0
@@ -103,7 +105,8 @@ def front_swaps(games: int, seed: int, write: Write, systems: tuple[str, ...] = 
                                                                                  further=True)))
     write(f"front-end swap: {tally.positions} positions compared, {tally.disclosed} of them up to the "
           f"computer's seat (its play made the rules disclose; {tally.refused} of its commands replayed with "
-          "the two blocks exchanged were refused in the second position, the check's doing)")
+          "the two blocks exchanged were refused in the second position, the check's doing), "
+          f"{tally.held} with the other player's orders held behind the viewer's choice")
     return failed
 
 

@@ -205,6 +205,52 @@ def test_the_check_sees_a_leak_planted_in_each_further_observation(monkeypatch):
     assert any("is drawn by agreement" in line for line in differ)  # the computer's answer, in one game
 
 
+def undo_consented() -> tuple[list[str], list[str]]:
+    """What the French player observes of seed 3's first impulses, a Pass each (7.0), in two positions that
+    exchange PAIR, at the table alone, with requests answered by consent: the Russian asks to undo his `end`
+    of the Impulses Phase from the Logistics Phase, and the French refuses, then consents."""
+    state = bloody_monday.setup("bloody_monday", 3, [])
+    lines = [fog_check.Line("pass", accepted=True), fog_check.Line("end", accepted=True),
+             *(fog_check.Line(text, accepted=True, side="russian") for text in ("pass", "end"))]
+    one, two = (fog_check.observed(bloody_monday, position, "french", lines, terminal=False,
+                                   further=fog_check.Further(consents=True))
+                for position in (state, swaptest.swapped(state, *PAIR)))
+    return one, two
+
+
+@pytest.mark.long  # four games at a table, requests by consent answered in each: about 1.5 s of CPU
+def test_the_other_s_command_undone_by_the_viewer_s_consent_reads_the_same_and_a_leak_planted_there_is_seen(
+        monkeypatch):
+    """The Russian's request to undo a command of an earlier phase, asked of the French player with buttons, and
+    his command taken back once the French consents, read the same whichever Russian blocks, unseen, stand where;
+    the positive control: plant a leak in the request and in the consent's reply (each tells the whole position)
+    and the check shows both."""
+    from bot.service import consent
+
+    one, two = undo_consented()
+    assert fog_check.first_difference(one, two) is None
+    assert "pressed refuse: The French player refuses to undo an `end` command; it stands." in one
+    assert "pressed accept: The French player consents: an `end` command is undone." in one
+    undo, take_back = consent.undo, consent.take_back
+
+    def asked(service, game_id, system, state, side, seq, compose):
+        def told(result, before, after):
+            events = [dict(e, text=f"{e['text']} LEAK-undo {whole(state)}") for e in result.events]
+            return compose(dataclasses.replace(result, events=events), before, after)
+        return undo(service, game_id, system, state, side, seq, told)
+
+    def taken_back(service, game_id, system, by, seq, cmd, states, message, compose, consented=""):
+        leak = f" LEAK-undone {whole(states[0])}" if consented else ""
+        return take_back(service, game_id, system, by, seq, cmd, states, message + leak, compose, consented)
+
+    monkeypatch.setattr(consent, "undo", asked)
+    monkeypatch.setattr(consent, "take_back", taken_back)
+    one, two = undo_consented()
+    differ = set(one) ^ set(two)
+    assert any(line.startswith("DM: ") and "LEAK-undo " in line for line in differ)
+    assert any(line.startswith("pressed accept: ") and "LEAK-undone" in line for line in differ)
+
+
 def replayed_refusal(tmp_path, monkeypatch, plans: dict) -> tuple[fog_check.Replaying, str]:
     """The toy race against the computer, whose plans (its own: 'move r1 9999', which the rules refuse) the check's
     replaying planner replays where `plans` has one, its log read as the check reads it: the planner, and the
