@@ -52,7 +52,11 @@ DEFAULT_DB = "kolocha.sqlite"
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
+    parser = _parser()
+    if not (sys.argv[1:] if argv is None else argv):  # `kolocha` alone: what it does, not a usage error
+        parser.print_help(sys.stderr)
+        return 2
+    args = parser.parse_args(argv)
     if hasattr(args, "db") and not Path(args.db).parent.is_dir():
         print(f"kolocha: there is no folder {Path(args.db).parent} for the database {args.db}; "
               "create it or give --db a file in a folder that exists.", file=sys.stderr)
@@ -146,7 +150,9 @@ def _command(sub: argparse._SubParsersAction, name: str, text: str) -> argparse.
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="kolocha", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="kolocha", description=__doc__.splitlines()[0],
+                                     epilog="To begin: `kolocha local` plays Borodino's 7 September battle "
+                                     "in this terminal. `kolocha COMMAND --help` gives a command's options.")
     sub = parser.add_subparsers(required=True, metavar="COMMAND")
 
     local = _command(sub, "local", "play hot-seat in the terminal, or run a command script")

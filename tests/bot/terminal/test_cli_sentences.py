@@ -25,6 +25,14 @@ def script(tmp_path):
     return path
 
 
+def test_kolocha_alone_lists_its_commands(capsys):
+    """It read 'kolocha: error: the following arguments are required: COMMAND' under its usage."""
+    assert cli.main([]) == 2
+    said = capsys.readouterr().err
+    assert "error" not in said and "local     play hot-seat in the terminal" in said
+    assert "run       serve the Discord bot" in said and "To begin: `kolocha local` plays" in said
+
+
 def test_an_unknown_scenario_or_option_is_a_sentence(tmp_path, capsys):
     db = str(tmp_path / "k.sqlite")
     empty = tmp_path / "empty.txt"
