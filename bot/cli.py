@@ -39,8 +39,8 @@ from bot.config import Config, GameSettings
 from bot.converters import Unreadable, named_options, parse_options, parse_seed, read_script, read_tables, well_formed
 from bot.permissions import TableError
 from bot.service import GameService
-from bot.store import (AlreadyServed, NotKolocha, SchemaTooNew, Store, StoreRefusal, Unwritable, existing,
-                       sole_server)
+from bot.store import (AlreadyServed, NotKolocha, SchemaTooNew, Store, StoreRefusal, UnknownGame, Unwritable,
+                       existing, sole_server)
 from bot.terminal.console import enable_line_editing, parse_script, play, run_script
 from bot.terminal.map_files import MapFiles
 from bot.tools import bench, bench_ai, bench_positions, bench_tally, fuzz
@@ -96,6 +96,9 @@ def _refused(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:  # Ctrl-C while the computer thinks or a map is drawn: nothing accepted is lost
         print(f"\n{_speaker(args)}: stopped; every accepted command is kept.", file=sys.stderr)
         return 130
+    except UnknownGame as error:  # `--game 3` or `replay 3` in another folder than the game's
+        print(f"{_speaker(args)}: there is no game {error.game_id} in {_database(args)}; give --db the file "
+              "that holds it, or start a new game with `kolocha local`.", file=sys.stderr)
     except (TableError, StoreRefusal, RulesError, SchemaTooNew, AlreadyServed, NotKolocha) as error:
         # a bad value (a script, a setting: TableError), a game the store lacks, a bad name
         # (system, scenario, option: RulesError), a database this version or process cannot use
@@ -358,7 +361,7 @@ def _replay(args: argparse.Namespace) -> int:
     _check_folder("--gif", args.gif)
     store = existing(args.db)
     if args.all == (args.game is not None):
-        print("kolocha replay: give one GAME id or --all", file=sys.stderr)
+        print("kolocha replay: give one GAME id, or --all for every game.", file=sys.stderr)
         return 2
     service = GameService(store)
     ids = store.game_ids() if args.all else [store.game(args.game)["id"]]
@@ -383,7 +386,7 @@ def _map(args: argparse.Namespace) -> int:
     store = Store(args.db)
     game_id = args.game if args.game is not None else max((g["id"] for g in store.games()), default=None)
     if game_id is None:
-        print(f"kolocha map: no game in {args.db}; start one with `kolocha local`", file=sys.stderr)
+        print(f"kolocha map: no game in {args.db}; start one with `kolocha local`.", file=sys.stderr)
         return 2
     service = GameService(store)
     crop = "-" + "-".join(args.around) if args.around else ""  # a crop never overwrites the whole map

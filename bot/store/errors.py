@@ -19,6 +19,7 @@ class GameRefusal(StoreRefusal):
 
     def __init__(self, game_id: int):
         super().__init__(self.sentence.format(game_id))
+        self.game_id = game_id
 
 
 class UnknownGame(GameRefusal):

@@ -80,6 +80,19 @@ def test_a_folder_where_no_file_can_be_made_is_a_sentence(tmp_path, capsys, scri
     assert cli.main(["local", "--db", str(tmp_path / "k.sqlite"), "--script", str(script)]) == 0
 
 
+def test_a_game_the_database_does_not_hold_is_named_with_the_database(tmp_path, capsys, script):
+    """It read 'kolocha: There is no game 7.', as if no game 7 were anywhere."""
+    db = str(tmp_path / "k.sqlite")
+    said = f"kolocha: there is no game 7 in {db}; give --db the file that holds it, or start a new game with " \
+        "`kolocha local`."
+    assert _sentence(capsys, ["local", "--db", db, "--game", "7"]) == said
+    assert cli.main(["local", "--db", db, "--script", str(script)]) == 0  # game 1
+    capsys.readouterr()
+    assert _sentence(capsys, ["replay", "7", "--db", db]) == said
+    assert _sentence(capsys, ["map", "--game", "7", "--db", db]) == said
+    assert cli.main(["replay", "1", "--db", db]) == 0
+
+
 def test_a_script_in_utf16_is_read(tmp_path, capsys):
     """It printed only `kolocha: utf-8`. With a byte-order mark, UTF-16 is read as such."""
     path = tmp_path / "utf16.txt"
