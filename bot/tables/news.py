@@ -119,9 +119,12 @@ class Change:
         elif self.asked_in is not None and result.side == self.clicked:  # played at once after it: under it
             self._answered(rows, str(result.side), on_its_first_event(system, result) or result.answer)
         elif typed:
-            self._answered_by_hand(rows, system, str(result.side), before, self.reply(result))
+            if not self._answered_by_hand(rows, system, str(result.side), before, self.reply(result)):
+                merged += self._played_out(rows, system, str(result.side), before, after, self.reply(result))
         elif self.author is None and result.side in self.restart:  # a passed deadline's, for its late side
-            self._answered_by_hand(rows, system, result.side, before, f"At your deadline: {result.message}")
+            deadline = f"At your deadline: {result.message}"
+            if not self._answered_by_hand(rows, system, result.side, before, deadline):
+                merged += self._played_out(rows, system, result.side, before, after, deadline)
         elif result.standing:  # a standing order given while its question waits: played at once
             self._answered_by_hand(rows, system, str(result.side), before, result.message)
         for side, own in self.asked.items():
@@ -217,13 +220,13 @@ class Change:
             _under(self._told_with(side, self.since, outcome), own)
         else:
             told = self._told_with(side, self.since, outcome)
-            own = {"text": told, "question": {"since": self.since, "fresh": False, "answer": told, "newest": outcome}}
+            own = _answer_row(self.since, told, outcome)
             rows.append((side, own))
         own["question"]["in_place"] = self.asked_in
         self.in_place = True
 
     def _answered_by_hand(self, rows: Outbox, system: GameSystem, side: str, before: dict | None,
-                          outcome: Text) -> None:
+                          outcome: Text) -> bool:
         """A question by DM answered by a typed command instead of its buttons, by a passed deadline
         for its late player, or by a standing order given meanwhile: its message, which read 'The game
         waits for you: Apply 3 hits in 46 ...' with its buttons after the hits were applied, says the
@@ -239,24 +242,52 @@ class Change:
         question message), and where that question takes the answered one's place, under the answer.
         Each answer goes under those the message tells already: a Bloody Monday chain of hits answered
         at successive deadlines read the last 'At your deadline: ...: hit R-2-1J.' alone, the hits
-        before it lost from the DM; it tells each, in order (5.3.6)."""
+        before it lost from the DM; it tells each, in order (5.3.6). Whether it was written there."""
         waiting = system.choice(before) if before is not None else None
         if waiting is None or side not in choosers(waiting):
-            return
+            return False
         store = self.news.store
         last = store.last_question(self.game_id, side)
         buttons = last["payload"].get("buttons", {}) if last is not None else {}
         if last is None or "answers" not in buttons or buttons.get("seq") != store.seen_seq(self.game_id, side):
-            return
+            return False
         since, own = last["payload"]["question"]["since"], self.asked.get(side)
         question = own.get("question", {}) if own is not None else {}
         told = self._told_with(side, since, outcome)
         if own is not None and question.get("since") == since and not question["fresh"]:
             _under(told, own)
-            return
+            return True
         at = next((n for n, (_, payload) in enumerate(rows) if payload is own), len(rows))
-        rows.insert(at, (side, {"text": told, "question": {"since": since, "fresh": False, "answer": told,
-                                                           "newest": outcome}}))
+        rows.insert(at, (side, _answer_row(since, told, outcome)))
+        return True
+
+    def _played_out(self, rows: Outbox, system: GameSystem, side: str, before: dict | None, after: dict,
+                    outcome: Text) -> list[int]:
+        """A question by DM that the side's own orders (or its deadline's) leave unasked: the game waited
+        for the side before the change and no longer does, and its question message of the player-turn
+        still asks, with no buttons to answer (`_answered_by_hand` writes an answer to them). That message
+        tells the `outcome` under what else it said, as a typed answer does: after each Bloody Monday
+        impulse sent in one /orders box, the French player's question message read 'the game waits for
+        you, due ...: French Tactical Action, combat segment: ...' (the combat segment asked again after
+        the Russian's hits, played at once mid-box) once the impulse had passed to the Russian, and his
+        impulse's own 'the game waits for you ...: French impulse' likewise; it reads 'French: end. ...
+        Russian impulse (4.0).' A choice the side's standing order answers at once leaves it awaited
+        again. Returns the rows of that message not yet sent, which this one writes over (dropped)."""
+        if before is None or side not in ask.awaited(system, before) or system.outcome(after) is not None or \
+                side in ask.awaited(system, after) or self._answered_at_once(system, before, after):
+            return []
+        store = self.news.store
+        last = store.last_question(self.game_id, side)
+        payload = last["payload"] if last is not None else {}
+        since = store.player_turn_start(self.game_id, store.last_seq(self.game_id))
+        if last is None or "unasked" not in payload or payload["question"].get("since") != since or \
+                not self._last_asked(side, since):
+            return []  # it says no more that the game waits (an answer), asks another turn, or is not sent yet
+        said = payload["unasked"]
+        rows.append((side, _answer_row(since, _told_then(said, outcome) if said else outcome, outcome)))
+        return [row["id"] for row in store.undelivered(self.game_id) if row["audience"] == side and not row["tried_at"]
+                and not row["joined"] and (asked := row["payload"].get("question", {})).get("since") == since
+                and not asked.get("fresh")]
 
     def _under_unsent_lines(self, side: str, own: dict) -> list[int]:
         """A question by DM goes under the side's lines not yet sent just before it, in one message
@@ -537,6 +568,12 @@ def own_view(view: dict, side: str) -> Text:
     own = [u for u in view.get("units", []) if u.get("side") == side]
     lines = fmt.units_table(own, words=view.get("unit_words"), names=fmt.place_names(view))  # 1812: "Vilna (12)"
     return words(fmt.headline(view), "\n", table(lines))
+
+
+def _answer_row(since: int, told: Text, newest: Text) -> dict:
+    """A row written into a question message of the player-turn after command `since`: the answers it
+    tells (`told`), the `newest` last, and no question."""
+    return {"text": told, "question": {"since": since, "fresh": False, "answer": told, "newest": newest}}
 
 
 def _under(answer: Text, own: dict) -> None:

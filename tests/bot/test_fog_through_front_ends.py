@@ -506,10 +506,43 @@ def test_an_answer_typed_instead_of_its_buttons_is_written_into_its_question(mon
 
     def telling_too_much(self, rows, system, side, before, outcome):
         said = f" (the whole position: {whole(self.news.service.load(self.game_id))})"
-        answered(self, rows, system, side, before, words(outcome, said))
+        return answered(self, rows, system, side, before, words(outcome, said))
 
     monkeypatch.setattr(news.Change, "_answered_by_hand", telling_too_much)
     assert "the whole position" in str(retreat_read(given)[1])
+
+
+def impulse_ended_read() -> tuple[list[str], str | None]:
+    """What the French player observes at the retreat question (retreat_asked): the Russian stands (6.4), the game
+    waits for the French again (a question by DM), and the French `end` their impulse; where it parts between the
+    position and one that exchanges two Russian blocks the French have not seen."""
+    import random
+
+    given = [fog_check.Line("stand", typed=True, accepted=True, side="russian"), fog_check.Line("end", accepted=True)]
+    state, _ = retreat_asked()
+    a, b = swaptest.pairs(state, "french", random.Random(9), 1)[0]
+    one, two = (fog_check.observed(bloody_monday, position, "french", given, terminal=False)
+                for position in (state, swaptest.swapped(state, a, b)))
+    return one, fog_check.first_difference(one, two)
+
+
+@pytest.mark.long  # four games at a table: about a second and a half
+def test_a_question_its_player_s_own_orders_leave_unasked_reads_the_same_whatever_the_hidden_blocks_are(
+        monkeypatch):
+    """The French player's question message, 'the game waits for you ...: French Special Movement and Combat,
+    combat segment', says his `end` once the impulse has passed to the Russian (Change._played_out), the same
+    whichever Russian blocks, unseen, stand where; the positive control: plant a leak (that outcome ends with a
+    digest of the whole position) and the check shows it."""
+    seen, differ = impulse_ended_read()
+    assert differ is None
+    assert any(line.startswith("DM kept dm:") and line.endswith(": Game 1: French: end.") for line in seen)
+    played_out = news.Change._played_out
+
+    def telling_too_much(self, rows, system, side, before, after, outcome):
+        return played_out(self, rows, system, side, before, after, words(outcome, f" ({whole(after)})"))
+
+    monkeypatch.setattr(news.Change, "_played_out", telling_too_much)
+    assert impulse_ended_read()[1] is not None
 
 
 def test_the_check_reads_the_help(monkeypatch):

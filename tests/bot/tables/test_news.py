@@ -464,6 +464,14 @@ def questions(tables, user: str) -> list[str]:
     return [piece for place, piece in messenger.kept.values() if place == f"dm:{user}" and "view as" not in piece]
 
 
+def red_asked(game_id: int, remind: str) -> list[str]:
+    """Red's question messages once she shouted, Blue answered and she echoed: her shout, which left the game
+    waiting for Blue alone, said where she was asked it (the game no longer waited for her), then her typed echo
+    and the plan asked next: by DM each question in a new message, else every answer of the player-turn in one."""
+    shouted, above = ([], "Red: shout.\n") if remind == "both" else ([f"Game {game_id}: Red: shout."], "")
+    return [*shouted, f"Game {game_id}: {above}{ECHOED}Next, {DUE}: the Red Plan Phase (turn 1)."]
+
+
 @pytest.mark.parametrize("remind", ["both", "dm"])
 def test_a_player_asked_again_in_the_same_turn_is_pinged_to_the_question_edited_in_place(wagers, remind):
     """The first question of a player-turn is a new DM, which notifies; one asked later in the same
@@ -487,9 +495,7 @@ def test_a_player_asked_again_in_the_same_turn_is_pinged_to_the_question_edited_
         f"**Boris** — blue: answer loud\nTurn 1 | Echo Phase\nTo move: Red\n{red}",
         f"**Anna** — red: echo yes\nTurn 1 | Plan Phase\nTo move: Red, Blue\n"
         f"Red player: your move, {DUE}.\n{blue}"]
-    shouted = [] if remind == "both" else [f"{waits} Red Shout Phase (turn 1)."]  # by DM: each a new one
-    assert questions(wagers, ANNA.id) == [*shouted,
-                                         f"Game {game_id}: {ECHOED}Next, {DUE}: the Red Plan Phase (turn 1)."]
+    assert questions(wagers, ANNA.id) == red_asked(game_id, remind)
     # his typed answer written in its question message, its buttons gone: the next question under it
     # there, or by DM in a new one
     answer = f"Game {game_id}: Blue: answer loud."
@@ -502,7 +508,8 @@ def test_a_player_asked_again_in_the_same_turn_is_pinged_to_the_question_edited_
     run(wagers.play.submit(BORIS, CHANNEL, "plan calm"))
     assert said[-1][1] == \
         f"red plans bold\nblue plans calm\nTurn 2 | Shout Phase\nTo move: Red\nRed player: your move, {DUE}."
-    assert questions(wagers, ANNA.id)[len(shouted) + 1:] == [f"{waits} Red Shout Phase (turn 2)."]  # a new DM
+    turn_1 = len(red_asked(game_id, remind))
+    assert questions(wagers, ANNA.id)[turn_1:] == [f"{waits} Red Shout Phase (turn 2)."]  # a new DM
     run(wagers.play.submit(ANNA, CHANNEL, "shout"))  # Blue, asked last turn, is asked anew in this one
     assert said[-1][1].endswith(f"\nTo move: Blue\nBlue player: your move, {DUE}.")
     # his typed plan, the last, ended the player-turn: written over his plan's question all the same, its buttons
@@ -538,10 +545,7 @@ def test_a_player_awaited_again_within_one_phase_is_pinged_on_the_change_s_line_
     assert lines == [(CHANNEL, "**Anna** — red shouts"),
                      (CHANNEL, f"**Boris** — blue: answer loud{red}"),
                      (CHANNEL, f"**Anna** — red: echo yes{blue}")]
-    waits = f"Game {game_id}: the game waits for you, {DUE}: the"
-    shouted = [] if remind == "both" else [f"{waits} Red Shout Phase (turn 1)."]  # by DM: each a new one
-    assert questions(tables, ANNA.id) == [*shouted,
-                                         f"Game {game_id}: {ECHOED}Next, {DUE}: the Red Plan Phase (turn 1)."]
+    assert questions(tables, ANNA.id) == red_asked(game_id, remind)
     answer = f"Game {game_id}: Blue: answer loud."
     plan = f"the game waits for you, {DUE}: the Blue Plan Phase (turn 1)."
     assert questions(tables, BORIS.id) == ([f"{answer}\nT{plan[1:]}"] if remind == "both" else
