@@ -24,6 +24,7 @@ from bot.delivery.payloads import nonce
 from bot.words import Text, join, words
 
 ROOM = 1500  # characters: a view longer at its first sending starts its table apart, leaving room to grow
+CONTINUED = "your view, continued:"  # the line, after its game's name, that opens each message of a table apart
 
 
 class InPlacePart(AlreadySentPart):
@@ -63,24 +64,40 @@ class InPlacePart(AlreadySentPart):
     async def _edit_kept(self, row: dict, place: str, text: Text) -> None:
         """The messages of a player's private view at a place, edited into its pieces (`kept_pieces`)."""
         kept = await asyncio.to_thread(self.store.kept_messages, row["game"], place)
-        await self._write(row, place, self.kept_pieces(text, len(kept)), kept, None,
+        await self._write(row, place, self.kept_pieces(text, len(kept), row["game"]), kept, None,
                           partial(self.store.set_kept_messages, row["game"], place))
 
-    def kept_pieces(self, text: Text, kept: int) -> list[str]:
+    def kept_pieces(self, text: Text, kept: int, game: int) -> list[str]:
         """A private view's pieces for the `kept` messages that hold it: its table of units apart, in
-        messages of its own, where the view is new and longer than ROOM or where that needs no message
-        more than it has, else as any text splits. A new message of a view lands below whatever came
-        since its others (the question it told the news of); its news grows and shrinks by the
-        command ('Latest for you: ...'), so a view near a message's length would gain and lose one."""
+        messages of its own (`table_apart`), where the view is new and longer than ROOM or where that
+        needs no message more than it has, else as any text splits. A new message of a view lands below
+        whatever came since its others (the question it told the news of); its news grows and shrinks by
+        the command ('Latest for you: ...'), so a view near a message's length would gain and lose one."""
         pieces = self.messenger.pieces(text)
         parts = words(text)
         at = next((n for n, part in enumerate(parts) if isinstance(part, dict) and "table" in part), None)
         if at is None or not at:
             return pieces
-        apart = self.messenger.pieces(parts[:at]) + self.messenger.pieces(parts[at:])
+        apart = self.messenger.pieces(parts[:at]) + self.table_apart(parts[at:], game)
         if not kept:
             return apart if sum(map(len, pieces)) > ROOM else pieces
         return apart if len(apart) <= kept or len(apart) <= len(pieces) else pieces
+
+    def table_apart(self, parts: list, game: int) -> list[str]:
+        """A view's table of units (the first of `parts`, the words after it following it) in messages of
+        its own, each opening with its game's name ('Game 1: your view, continued:'), as every message
+        does: a Bloody Monday player in two games read two messages alike but for their blocks, naming no
+        game. Each holds as many of its rows as fit in one message under that line, the rows after them
+        in the next; a table that fits is one message."""
+        (table, *after), head = parts, f"Game {game}: {CONTINUED}\n"
+        out: list[str] = []
+        held: list[str] = []
+        for row in str(table["table"]).split("\n"):
+            if held and len(self.messenger.pieces(words(head, {"table": "\n".join([*held, row])}))) > 1:
+                out += self.messenger.pieces(words(head, {"table": "\n".join(held)}))
+                held = []
+            held.append(row)
+        return out + self.messenger.pieces(words(head, {"table": "\n".join(held)}, *after))
 
     async def _write(self, row: dict, place: str, pieces: list[str], kept: list[str], buttons: Buttons | None,
                      remember: Callable[[list[str]], None]) -> None:

@@ -94,6 +94,25 @@ def test_the_check_reads_the_view_that_opens_a_game_saying_that_it_waits(monkeyp
     assert "'DM kept" in read and "the whole position" in read, read
 
 
+@pytest.mark.long  # two games at a table: about a second
+def test_the_check_reads_the_messages_of_a_view_s_table_apart(monkeypatch):
+    """The positive control for the table of blocks in messages of its own, each opening with its game's name
+    (bot/delivery/in_place.py): plant a leak (the table's message ends with a digest of the whole position once
+    a command is stored) and the first impulse shows it in that DM."""
+    from bot.delivery.in_place import InPlacePart
+
+    table_apart = InPlacePart.table_apart
+
+    def telling_too_much(self, parts, game):
+        latest = self.store.latest(game)  # none before the first command
+        said = f"\n(the whole position: {whole(latest[1])})" if latest is not None else ""
+        return table_apart(self, [*parts, said], game)
+
+    monkeypatch.setattr(InPlacePart, "table_apart", telling_too_much)
+    read = str(first_impulse_read(["tactical"]))
+    assert "'DM kept" in read and "the whole position" in read, read
+
+
 def test_the_check_reads_the_spectators_channel(monkeypatch):
     """The positive control for spectators: plant a leak (the spectators' news also shows each
     side's private view, in a channel any player may read) and the first impulse shows it."""

@@ -4,6 +4,7 @@ after a commit never reads as a refusal; closed DMs are remembered, and a privat
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import logging
 import re
@@ -552,9 +553,10 @@ def test_the_russian_block_list_of_bloody_monday_arrives_whole(tmp_path):
     view = markup(words("Game 1: ", json.loads(row["payload"])["text"]))
     sent = [piece for place, piece in messenger.kept.values() if place == f"dm:{BORIS.id}"]
     assert len(view) > ROOM and len(sent) > 1 and all(len(s) <= LIMIT for s in sent)
-    assert "```" not in sent[0] and sent[1].startswith("```\nRussian:\n")
-    assert all(piece.count("```") == 2 for piece in sent[1:])
-    assert "".join(sent).replace("``````\n", "") == view
+    head = "Game 1: your view, continued:\n"  # a player in two games tells their tables apart
+    assert "```" not in sent[0] and sent[1].startswith(f"{head}```\nRussian:\n")
+    assert all(piece.startswith(head) and piece.count("```") == 2 for piece in sent[1:])
+    assert "".join(piece.removeprefix(head) for piece in sent).replace("``````\n", "") == view
 
 
 def test_a_kept_view_keeps_its_number_of_messages_as_its_news_grows_and_shrinks(service):
@@ -569,10 +571,21 @@ def test_a_kept_view_keeps_its_number_of_messages_as_its_news_grows_and_shrinks(
         return words("Game 1: your view as Russian (kept up to date):\n", news,
                      table("\n".join(f"  41    R-G-{n:<5} 4 infantry" for n in range(40))))
     short, long, longer = view(2), view(14), view(50)
-    assert len(delivery.kept_pieces(short, 0)) == 1 < len(delivery.kept_pieces(long, 0)) == 2
-    assert delivery.kept_pieces(long, 0)[1].startswith("```") and delivery.kept_pieces(short, 2)[1].startswith("```")
-    assert len(delivery.kept_pieces(short, 1)) == 1 and len(delivery.kept_pieces(view(18), 1)) == 2
-    assert len(delivery.kept_pieces(longer, 2)) == 2 and "".join(delivery.kept_pieces(longer, 2)) == markup(longer)
+    pieces, apart = functools.partial(delivery.kept_pieces, game=1), "Game 1: your view, continued:\n```"
+    assert len(pieces(short, 0)) == 1 < len(pieces(long, 0)) == 2
+    assert pieces(long, 0)[1].startswith(apart) and pieces(short, 2)[1].startswith(apart)
+    assert len(pieces(short, 1)) == 1 and len(pieces(view(18), 1)) == 2
+    assert len(pieces(longer, 2)) == 2 and "".join(pieces(longer, 2)) == markup(longer)
+
+
+def test_each_message_of_a_table_of_units_apart_names_its_game_and_holds_whole_rows(service):
+    """A table longer than a message goes on in the next, each opening with its game's name (a player in two
+    games read two tables alike), each within Discord's limit, its rows whole and in order."""
+    rows = [f"  {n:<5} R-G-{n:<5} 4 infantry; revealed" for n in range(90)]
+    sent = make_tables(service).delivery.table_apart([table("\n".join(rows))], 7)
+    head = "Game 7: your view, continued:\n```\n"
+    assert len(sent) == 2 and all(piece.startswith(head) and len(piece) <= LIMIT for piece in sent)
+    assert [row for piece in sent for row in piece.removeprefix(head).removesuffix("\n```").split("\n")] == rows
 
 
 @pytest.mark.logs_errors("kolocha.delivery")
