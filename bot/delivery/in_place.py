@@ -24,7 +24,16 @@ from bot.delivery.payloads import nonce
 from bot.words import Text, join, words
 
 ROOM = 1500  # characters: a view longer at its first sending starts its table apart, leaving room to grow
-CONTINUED = "your view, continued:"  # the line, after its game's name, that opens each message of a table apart
+
+
+def continued(seen: int | None) -> str:
+    """What opens each message of a view's table apart, after its game's name (`seen`: the commands the
+    view is as of; None for a view stored before it was told).
+
+    >>> continued(47), continued(None)
+    ('your view, as of command 47, continued:', 'your view, continued:')
+    """
+    return f"your view, as of command {seen}, continued:" if seen is not None else "your view, continued:"
 
 
 class InPlacePart(AlreadySentPart):
@@ -64,10 +73,10 @@ class InPlacePart(AlreadySentPart):
     async def _edit_kept(self, row: dict, place: str, text: Text) -> None:
         """The messages of a player's private view at a place, edited into its pieces (`kept_pieces`)."""
         kept = await asyncio.to_thread(self.store.kept_messages, row["game"], place)
-        await self._write(row, place, self.kept_pieces(text, len(kept), row["game"]), kept, None,
-                          partial(self.store.set_kept_messages, row["game"], place))
+        await self._write(row, place, self.kept_pieces(text, len(kept), row["game"], row["payload"].get("seen")),
+                          kept, None, partial(self.store.set_kept_messages, row["game"], place))
 
-    def kept_pieces(self, text: Text, kept: int, game: int) -> list[str]:
+    def kept_pieces(self, text: Text, kept: int, game: int, seen: int | None = None) -> list[str]:
         """A private view's pieces for the `kept` messages that hold it: its table of units apart, in
         messages of its own (`table_apart`), where the view is new and longer than ROOM or where that
         needs no message more than it has, else as any text splits. A new message of a view lands below
@@ -78,18 +87,21 @@ class InPlacePart(AlreadySentPart):
         at = next((n for n, part in enumerate(parts) if isinstance(part, dict) and "table" in part), None)
         if at is None or not at:
             return pieces
-        apart = self.messenger.pieces(parts[:at]) + self.table_apart(parts[at:], game)
+        apart = self.messenger.pieces(parts[:at]) + self.table_apart(parts[at:], game, seen)
         if not kept:
             return apart if sum(map(len, pieces)) > ROOM else pieces
         return apart if len(apart) <= kept or len(apart) <= len(pieces) else pieces
 
-    def table_apart(self, parts: list, game: int) -> list[str]:
+    def table_apart(self, parts: list, game: int, seen: int | None = None) -> list[str]:
         """A view's table of units (the first of `parts`, the words after it following it) in messages of
-        its own, each opening with its game's name ('Game 1: your view, continued:'), as every message
-        does: a Bloody Monday player in two games read two messages alike but for their blocks, naming no
-        game. Each holds as many of its rows as fit in one message under that line, the rows after them
-        in the next; a table that fits is one message."""
-        (table, *after), head = parts, f"Game {game}: {CONTINUED}\n"
+        its own, each opening with its game's name and the command the view is as of, `seen` ('Game 1:
+        your view, as of command 47, continued:'): a Bloody Monday player in two games read two messages
+        alike but for their blocks, naming no game; and while the table's edit waits for a retry (a 429
+        Discord kept up, a restart between the two), the head above it, written first, told the news of a
+        command that the table did not show yet, a block's hit above its strength before it. The old table
+        now says that it is older. Each message holds as many of the table's rows as fit under that line,
+        the rows after them in the next; a table that fits is one message."""
+        (table, *after), head = parts, f"Game {game}: {continued(seen)}\n"
         out: list[str] = []
         held: list[str] = []
         for row in str(table["table"]).split("\n"):

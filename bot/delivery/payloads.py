@@ -36,10 +36,11 @@ def message(text: Text, seq: int | None = None, side: str | None = None, *, crop
     return payload
 
 
-def kept_view(text: Text) -> dict[str, Any]:
+def kept_view(text: Text, seen: int | None = None) -> dict[str, Any]:
     """An outbox payload that edits the messages holding a player's private view of the game
-    into `text`, rather than sending a new one."""
-    return {"text": text, "kept": True}
+    into `text`, rather than sending a new one; `seen`: the commands the view is as of, if told (its
+    table's messages apart say it too: bot/delivery/in_place.py)."""
+    return {"text": text, "kept": True} | ({"seen": seen} if seen is not None else {})
 
 
 UNASKED: dict[str, Any] = {"unasked": ""}  # a row that asks and says nothing else (a reminder, a notice)

@@ -813,7 +813,7 @@ def _kept(side: str, seen: int, view: dict, latest: Text, untold: Text = "") -> 
     side gives a secret order."""
     top = words("Latest for you: ", latest, "\n\n") if latest else ""
     payload = kept_view(words(f"your view as {fmt.side_name(side)}, as of command {seen} "
-                              "(this message is kept up to date):\n", top, own_view(view, side)))
+                              "(this message is kept up to date):\n", top, own_view(view, side)), seen)
     return side, payload | ({"untold": untold} if untold else {})
 
 

@@ -103,10 +103,10 @@ def test_the_check_reads_the_messages_of_a_view_s_table_apart(monkeypatch):
 
     table_apart = InPlacePart.table_apart
 
-    def telling_too_much(self, parts, game):
+    def telling_too_much(self, parts, game, seen=None):
         latest = self.store.latest(game)  # none before the first command
         said = f"\n(the whole position: {whole(latest[1])})" if latest is not None else ""
-        return table_apart(self, [*parts, said], game)
+        return table_apart(self, [*parts, said], game, seen)
 
     monkeypatch.setattr(InPlacePart, "table_apart", telling_too_much)
     read = str(first_impulse_read(["tactical"]))

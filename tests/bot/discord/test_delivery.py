@@ -553,10 +553,38 @@ def test_the_russian_block_list_of_bloody_monday_arrives_whole(tmp_path):
     view = markup(words("Game 1: ", json.loads(row["payload"])["text"]))
     sent = [piece for place, piece in messenger.kept.values() if place == f"dm:{BORIS.id}"]
     assert len(view) > ROOM and len(sent) > 1 and all(len(s) <= LIMIT for s in sent)
-    head = "Game 1: your view, continued:\n"  # a player in two games tells their tables apart
+    head = "Game 1: your view, as of command 0, continued:\n"  # a player in two games tells their tables apart
     assert "```" not in sent[0] and sent[1].startswith(f"{head}```\nRussian:\n")
     assert all(piece.startswith(head) and piece.count("```") == 2 for piece in sent[1:])
     assert "".join(piece.removeprefix(head) for piece in sent).replace("``````\n", "") == view
+
+
+@pytest.mark.logs_errors("kolocha.delivery")
+def test_a_table_whose_edit_waits_for_a_retry_says_it_is_older_than_the_head_above_it(tmp_path):
+    """The head of a player's view is written before its table: where Discord refuses the table's edit (kept for
+    a retry), the head tells the news of a command the old table does not show yet; each says the command it is
+    as of, so the two never read as one view at odds with itself, and the retry brings the table up to date."""
+    from bot.service import GameService
+    messenger, service = FakeMessenger(), GameService(blank(tmp_path / "k.sqlite"))
+    tables = make_tables(service, messenger=messenger, systems=("bloody_monday",))
+    game_id = run(seated_game(tables, system="bloody_monday", scenario="bloody_monday", seed=5))
+    place = f"dm:{ANNA.id}"
+    head, table_id = [made for made, (where, _) in messenger.kept.items() if where == place and "view" in _][:2]
+    keep = messenger.keep
+
+    async def refused(where, piece, kept, buttons=None, nonce=None):
+        if kept == table_id:
+            raise ServerError(where)
+        return await keep(where, piece, kept, buttons, nonce)
+
+    messenger.keep = refused
+    run(tables.play.submit(ANNA, CHANNEL, "tactical"))
+    assert "as of command 1 " in messenger.kept[head][1]
+    assert messenger.kept[table_id][1].startswith(f"Game {game_id}: your view, as of command 0, continued:\n```")
+    messenger.keep = keep
+    later = make_tables(service, FakeClock(FakeClock().now + timedelta(hours=2)), messenger, systems=("bloody_monday",))
+    run(later.delivery.flush(game_id))  # the retry, once due
+    assert messenger.kept[table_id][1].startswith(f"Game {game_id}: your view, as of command 1, continued:\n```")
 
 
 def test_a_kept_view_keeps_its_number_of_messages_as_its_news_grows_and_shrinks(service):

@@ -25,6 +25,7 @@ import pytest
 
 import rules
 from bot.delivery import payload_text
+from bot.delivery.in_place import continued
 from bot.discord.loopback import Loopback, Person, Sent
 from bot.discord.messenger import pieces
 from bot.service import GameService
@@ -394,8 +395,9 @@ def lines(texts: list[str]) -> set[str]:
 
 def row_lines(row: dict, typed: tuple[bool, ...] = (True, False)) -> set[str]:
     """The lines of an outbox row as Discord shows them, its commands `typed` or as slash commands
-    (either, by default)."""
-    return lines([piece for form in typed for piece in pieces(payload_text(row["payload"]), form)])
+    (either, by default); a kept view's, the line that opens its table's messages apart too."""
+    told = lines([piece for form in typed for piece in pieces(payload_text(row["payload"]), form)])
+    return told | ({continued(row["payload"].get("seen"))} if row["payload"].get("kept") else set())
 
 
 def place_of(row: dict, seats: dict[str, str]) -> str:

@@ -158,6 +158,7 @@ def test_two_games_of_one_player_keep_views_of_their_own_after_an_outage(tmp_pat
             assert [len(ids) for ids in kept.values()] == [2, 2] and not set(kept[1]) & set(kept[2]), kept
             for game, (head, table) in kept.items():
                 assert sent[head].startswith(f"Game {game}: ") and "view as French" in sent[head]
-                assert sent[table].startswith("```\nFrench:") and sent[table].count("\n  ") == 47  # heading, 46 blocks
+                assert sent[table].startswith(f"Game {game}: your view, as of command 0, continued:\n```\nFrench:")
+                assert sent[table].count("\n  ") == 47  # heading, 46 blocks
             assert not s.errors()
     play(scenario, tmp_path)
