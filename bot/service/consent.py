@@ -52,8 +52,8 @@ def undo(service: GameService, game_id: int, system: GameSystem, state: dict, si
     needs = f"{made}: undoing it needs the {names} player's consent, who may answer accept or refuse."
     result = Result(True, f"`{cmd}` was {needs}", seq, side, events=notes,
                     public=f"{fmt.side_name(side)} asks to undo {said(system, cmd)}, {needs}")
-    service.store.set_pending_undo(game_id, {"by": side, "seq": seq, "command": cmd},
-                                   compose(result, state, state).outbox)
+    told = compose(result, state, state)
+    service.store.set_pending_undo(game_id, {"by": side, "seq": seq, "command": cmd}, told.outbox, told.held)
     return result
 
 
@@ -71,7 +71,8 @@ def answer_undo(service: GameService, game_id: int, system: GameSystem, state: d
     note = event(f"The {fmt.side_name(side)} player refuses to undo {said(system, cmd)}; "
                  "it stands.", kind="undo_refused")
     result = Result(True, note["text"], seq, side, events=[note], public=note["text"])
-    service.store.set_pending_undo(game_id, None, compose(result, state, state).outbox)
+    told = compose(result, state, state)
+    service.store.set_pending_undo(game_id, None, told.outbox, told.held)
     return result
 
 
@@ -82,7 +83,8 @@ def take_back(service: GameService, game_id: int, system: GameSystem, by: str, s
     note = event(f"The {fmt.side_name(by)} player undoes {said(system, cmd)}.", kind="undo")
     result = Result(True, message, seq - 1, by, events=[note], public=consent + note["text"])
     told = compose(result, *states)
-    service.store.truncate(game_id, seq, told.outbox, issued_against_seq=seq, deadlines=told.deadlines)
+    service.store.truncate(game_id, seq, told.outbox, issued_against_seq=seq, deadlines=told.deadlines,
+                           held=told.held)
     service.keep(game_id, seq - 1, states[1])
     return result
 
@@ -102,8 +104,8 @@ def offer_draw(service: GameService, game_id: int, state: dict, side: str, seq: 
     result = Result(True, f"You offer a draw; the {names} player answers.", seq, side,
                     events=[event(text, other, "draw_offer") for other in others],
                     public=text)
-    service.store.set_pending_draw(game_id, {"by": side, "seq": seq},
-                                   compose(result, state, state).outbox)
+    told = compose(result, state, state)
+    service.store.set_pending_draw(game_id, {"by": side, "seq": seq}, told.outbox, told.held)
     return result
 
 
@@ -114,7 +116,8 @@ def answer_draw(service: GameService, game_id: int, state: dict, side: str, seq:
         text = f"The {fmt.side_name(side)} player declines the {by} player's draw offer; play goes on."
         result = Result(True, text, seq, side, events=[event(text, kind="draw_declined")],
                         public=text)
-        service.store.set_pending_draw(game_id, None, compose(result, state, state).outbox)
+        told = compose(result, state, state)
+        service.store.set_pending_draw(game_id, None, told.outbox, told.held)
         return result
     ended = {"winner": None, "level": "draw",
              "reason": f"the {by} player offered a draw and the {fmt.side_name(side)} player accepted"}

@@ -90,32 +90,19 @@ class CommandsPart(DeadlinesPart):
             self._write_deadlines(game_id, {} if status == "over" else deadlines)
             if absent is not None:
                 self.db.execute("UPDATE games SET absent = ? WHERE id = ?", [json.dumps(absent), game_id])
-            if held is not None:
-                self._played_held(game_id, *held)
+            self._played_held(game_id, held)
             if status == "over":  # nothing a side held is ever due
                 self.db.execute("DELETE FROM held_orders WHERE game = ?", [game_id])
             self.db.execute("""UPDATE games SET status = ?, updated_at = ?, pending_undo = NULL,
                                pending_draw = NULL WHERE id = ?""", [status, stamp, game_id])
         return seq
 
-    def _played_held(self, game_id: int, side: str, upto: int) -> None:
-        """Inside the transaction of a command that plays a side's held orders: those numbered before
-        `upto` leave its row, which goes once none is left."""
-        row = self.db.execute("SELECT lines, first FROM held_orders WHERE game = ? AND side = ?",
-                              [game_id, side]).fetchone()
-        if row is None or row[1] >= upto:
-            return
-        lines = json.loads(row[0])[upto - row[1]:]
-        if lines:
-            self.db.execute("UPDATE held_orders SET lines = ?, first = ? WHERE game = ? AND side = ?",
-                            [json.dumps(lines), upto, game_id, side])
-        else:
-            self.db.execute("DELETE FROM held_orders WHERE game = ? AND side = ?", [game_id, side])
-
     def truncate(self, game_id: int, from_seq: int, outbox: Outbox, *,
-                 issued_against_seq: int, deadlines: DeadlineRows | None = None) -> None:
+                 issued_against_seq: int, deadlines: DeadlineRows | None = None,
+                 held: tuple[str, int] | None = None) -> None:
         """Undo: drop commands from `from_seq` on, their snapshots, the turns they began and their
-        undelivered messages; the deadlines of the position it goes back to are stored with it.
+        undelivered messages; the deadlines of the position it goes back to are stored with it, and a
+        held order it is leaves its side's row (`held`, as `append`'s).
         Refused (StaleCommand) when the last command is no longer `issued_against_seq`, the one
         the undo was judged against, so an undo never takes back a command it has not seen."""
         with self.transaction():
@@ -131,6 +118,7 @@ class CommandsPart(DeadlinesPart):
                                AND delivered_at IS NULL AND audience NOT LIKE 'owner:%'""", [game_id, from_seq])
             self._write_outbox(game_id, from_seq - 1, outbox)
             self._write_deadlines(game_id, deadlines)
+            self._played_held(game_id, held)
             self.db.execute("UPDATE games SET pending_undo = NULL WHERE id = ?", [game_id])
             self.db.execute("UPDATE games SET status = 'active', updated_at = ? WHERE id = ?",
                             [now(), game_id])

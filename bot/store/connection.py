@@ -176,6 +176,24 @@ class Connection:
             self.db.execute("INSERT INTO outbox (game, seq, audience, payload) VALUES (?, ?, ?, ?)",
                             [game_id, seq, audience, json.dumps(payload)])
 
+    def _played_held(self, game_id: int, held: tuple[str, int] | None) -> None:
+        """Inside the transaction of a change that plays a side's held order (`held`: the side and the
+        number of its next order; None: none): those numbered before it leave its row, which goes once
+        none is left (bot/tables/held.py)."""
+        if held is None:
+            return
+        side, upto = held
+        row = self.db.execute("SELECT lines, first FROM held_orders WHERE game = ? AND side = ?",
+                              [game_id, side]).fetchone()
+        if row is None or row[1] >= upto:
+            return
+        lines = json.loads(row[0])[upto - row[1]:]
+        if lines:
+            self.db.execute("UPDATE held_orders SET lines = ?, first = ? WHERE game = ? AND side = ?",
+                            [json.dumps(lines), upto, game_id, side])
+        else:
+            self.db.execute("DELETE FROM held_orders WHERE game = ? AND side = ?", [game_id, side])
+
     def _write_turn(self, game_id: int, turn: str | None, seq: int) -> None:
         """Remember the command after which a game turn began (spectators' delayed view)."""
         if turn is not None:

@@ -218,20 +218,25 @@ class GamesPart(DeadlinesPart):
         """Record (or clear) a player's request to pause or resume, with its announcement."""
         self._set_pending(game_id, "pending_pause", request, outbox)
 
-    def set_pending_undo(self, game_id: int, request: dict | None, outbox: Outbox) -> None:
+    def set_pending_undo(self, game_id: int, request: dict | None, outbox: Outbox,
+                         held: tuple[str, int] | None = None) -> None:
         """Record (or clear, with None) an undo request and the messages announcing it."""
-        self._set_pending(game_id, "pending_undo", request, outbox)
+        self._set_pending(game_id, "pending_undo", request, outbox, held)
 
-    def set_pending_draw(self, game_id: int, offer: dict | None, outbox: Outbox) -> None:
+    def set_pending_draw(self, game_id: int, offer: dict | None, outbox: Outbox,
+                         held: tuple[str, int] | None = None) -> None:
         """Record (or clear, with None) a draw offer and the messages announcing it; the next
         accepted command clears it too (the game went on)."""
-        self._set_pending(game_id, "pending_draw", offer, outbox)
+        self._set_pending(game_id, "pending_draw", offer, outbox, held)
 
-    def _set_pending(self, game_id: int, column: str, request: dict | None, outbox: Outbox) -> None:
+    def _set_pending(self, game_id: int, column: str, request: dict | None, outbox: Outbox,
+                     held: tuple[str, int] | None = None) -> None:
         """A request waiting for consent (`column`: one of the game row's pending_ columns) stored
-        or cleared, with its messages; refused (GameOver) once the game is over."""
+        or cleared, with its messages (and a held order it is leaving its side's row: `held`, as
+        Store.append's); refused (GameOver) once the game is over."""
         with self.transaction():
             self._check_live(game_id)
             self.db.execute(f"UPDATE games SET {column} = ? WHERE id = ?",
                             [json.dumps(request) if request else None, game_id])
             self._write_outbox(game_id, self.last_seq(game_id), outbox)
+            self._played_held(game_id, held)

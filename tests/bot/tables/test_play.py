@@ -278,6 +278,36 @@ def test_orders_that_meet_a_choice_are_held_and_played_once_it_is_made(wager):
     assert toy_wager.choice(tables.service.load(game_id)) is None
 
 
+def test_an_undo_among_held_orders_killed_after_it_is_not_played_again_at_the_next_start(tmp_path, monkeypatch):
+    """In a wager whose whole turn is one phase, Red's box `shout; undo` is held behind Blue's answer; at turn 2
+    the shout is played and taken back at once (its own command, in its phase: no consent asked). The bot is
+    killed before the word of what became of them is stored: the undo had left the store's row of held orders
+    as it stood, so the next start judged it again, and asked Blue to consent to undoing Red's plan of turn 1.
+    The undo now leaves the row in its own transaction, as a command does: the start plays nothing more."""
+    monkeypatch.setitem(_SYSTEMS, "toy_wager", "tests.bot.toy_wager")
+    one_phase = toy_wager.one_phase()
+    path = tmp_path / "one.sqlite"
+    tables = make_tables(GameService(blank(path), loader=lambda name: one_phase), systems=("toy_wager",))
+    game_id = run(seated_game(tables, system="toy_wager", scenario="long"))
+    run(tables.play.submit(ANNA, CHANNEL, "shout"))
+    run(tables.play.orders(ANNA, CHANNEL, "shout; undo"))
+    for actor, line in ((BORIS, "answer soft"), (BORIS, "plan bold")):
+        run(tables.play.submit(actor, CHANNEL, line))
+
+    def killed(*args):
+        raise Killed
+    monkeypatch.setattr(type(tables.play), "_settle_held", killed)
+    with pytest.raises(Killed):
+        run(tables.play.submit(ANNA, CHANNEL, "plan calm"))  # turn 2: the shout played and undone
+    monkeypatch.undo()
+    monkeypatch.setitem(_SYSTEMS, "toy_wager", "tests.bot.toy_wager")
+    stood = tables.store.last_seq(game_id)
+    again = make_tables(GameService(Store(path), loader=lambda name: one_phase), systems=("toy_wager",))
+    run(again.play.resume_all())
+    assert again.store.last_seq(game_id) == stood and again.store.game(game_id)["pending_undo"] is None
+    assert again.store.held_orders(game_id, "red") is None
+
+
 def test_a_query_held_with_orders_is_answered_with_what_became_of_them(wager):
     """Red's box `shout; shout; status` meets Blue's answer at its second line, and the query is held with it.
     The shout played at turn 2 says all in the channel, and nothing was told of the status asked: the query's
