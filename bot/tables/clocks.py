@@ -59,7 +59,11 @@ class Clocks(Room):
         while it ran, for the database say, is not told as one offline). `due_at`: the deadline
         that fell due, as its job read it before
         waiting for the lock; a command that held the lock meanwhile and met it (the player's
-        `end` a moment before it fell due, its news still going out) leaves nothing to do."""
+        `end` a moment before it fell due, its news still going out) leaves nothing to do.
+        While sides order at once in secret (1812's battle plans), a side that has given its order
+        gets a fresh clock and not a word, so the computer does not take the seat of one that has
+        not: everyone would read that it had not. The stand-in gives its order, as `end` does (said
+        to its player alone), and the seat goes to the computer at a later deadline."""
         tables = self.tables
         async with tables.lock(game_id):
             game = await asyncio.to_thread(self.store.game, game_id)
@@ -73,6 +77,8 @@ class Clocks(Room):
                 return
             note = " (it fell due while the bot was offline; acted on now)" if late_by > LATE else ""
             action = (await asyncio.to_thread(tables.settings, game_id)).at_deadline
+            if action == "computer" and secret:  # taking the seat would tell that its hidden order was not given
+                action = "end"
             name = fmt.side_name(side)
             if action == "forfeit":
                 await tables.news.concede(game_id, side,

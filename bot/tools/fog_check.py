@@ -178,7 +178,9 @@ class Further:
     viewer's DMs open again where they were `closed`, and their private news goes there. `hands`: at the
     end a server manager seats a newcomer for the other side; the game's channel is lost (the players
     told by DM) and, `lost` "resumed", the viewer resumes the game there and cancels it, or, "cancelled",
-    the manager cancels it from another channel while it waits."""
+    the manager cancels it from another channel while it waits. `absent`: once the deadlines have passed,
+    the other player's passes again with this action (`/game settings at_deadline`: computer, choose, end),
+    as where his secret order is given or not (_absent)."""
 
     closed: bool = False
     consents: bool = False
@@ -188,6 +190,7 @@ class Further:
     inbox: bool = False
     hands: bool = False
     lost: str = "resumed"
+    absent: str | None = None
 
 
 def _buttons(buttons: Buttons | None) -> str:
@@ -409,6 +412,8 @@ async def at_table(position: Position, viewer: str, lines: Sequence[Line], folde
                 await tables.clocks.expire(game["id"], side, timedelta(0))
         await tables.computer.settled()
         seen += _looks(tables, service)
+    if further.absent is not None:
+        await _absent(seen, tables, service, other, further.absent)
     if late is not None:
         seen.append(f"/game settings at_deadline:{late}: "
                     f"{await _awaited(tables.lobby.change_settings(VIEWER, CHANNEL, {'at_deadline': late}))}")
@@ -421,6 +426,21 @@ async def at_table(position: Position, viewer: str, lines: Sequence[Line], folde
     if further.hands:
         await _hands(seen, tables, service, other, further.lost)
     return seen
+
+
+async def _absent(seen: list[str], tables: Tables, service: GameService, other: str, action: str) -> None:
+    """The other player's deadline passes with `action`, set by the viewer (the game's creator): what the viewer
+    reads of it, and the looks after. While both sides give secret orders at once (1812's battle plans), a
+    side whose order is given gets a fresh clock and not a word: the action must tell nothing more where it
+    is not (bot/tables/clocks.py)."""
+    game = _live(service)
+    if game is None or other not in {row["side"] for row in service.store.deadlines(game)}:
+        return
+    changed = tables.lobby.change_settings(VIEWER, CHANNEL, {"at_deadline": action})
+    seen.append(f"/game settings at_deadline:{action}: {await _awaited(changed)}")
+    await tables.clocks.expire(game, other, timedelta(0))
+    await tables.computer.settled()
+    seen += [f"the {other} deadline passes", *_looks(tables, service)]
 
 
 def _seeded(computer: Computer) -> None:
@@ -1126,7 +1146,9 @@ def _compare(system: ModuleType, state: dict, other: dict, viewer: str, rng: ran
     their news in a private thread every third, and in turn the computer taking the viewer's seat at
     their deadline, the other's, the viewer's handed over, the other's (a command of the other side in
     the second position is the first's `renamed`); where its play makes the rules disclose, what the
-    viewer observes from its seat on is left uncompared."""
+    viewer observes from its seat on is left uncompared. With `hidden` (the other's secret order given or
+    not), the computer takes no seat; the other player's deadline passes again at the end with the action
+    computer, choose or end in turn (Further.absent)."""
     lines = lines_to_type(system, state, other, viewer, rng, steps, probes, choose, theirs=further)
     n = report.positions
     # every other position, the orders in one `/orders` box; not past the other's held orders, which play only
@@ -1138,7 +1160,8 @@ def _compare(system: ModuleType, state: dict, other: dict, viewer: str, rng: ran
     seat = None if hidden or not further else ("deadline", "other", "mine", "other")[n % 4]
     first = Further(closed=further and n % 3 == 1, consents=further, computer=seat, planner=recording,
                     played=played_one, inbox=further and n % 3 == 2, hands=further,
-                    lost=("resumed", "cancelled")[n % 2])
+                    lost=("resumed", "cancelled")[n % 2],
+                    absent=("computer", "choose", "end")[n % 3] if hidden and further else None)
     replaying = Replaying(recording.plans, renamed)
     second = replace(first, played=played_two, planner=replaying if seat == "other" else ThreadPlanner())
     if hidden:

@@ -50,6 +50,20 @@ def test_a_view_kept_up_to_date_counts_only_the_commands_its_side_has_seen():
     assert fog_check.first_difference(without, with_chit) is None
 
 
+def test_the_other_s_deadline_at_the_battle_plans_tells_nothing_of_whether_his_chit_is_down():
+    """1812's battle plans are given at once in secret (COMBAT): the Russian's deadline passing where the computer
+    takes late seats reads the same to the French player whether or not the Russian has put his chit down. It
+    took his seat only where it was not ('The Russian deadline has passed: the computer takes the seat ...'),
+    where his chit down gave him a fresh clock and not a word; it now gives his chit, as `end` does, and takes
+    the seat at a later deadline."""
+    further = fog_check.Further(absent="computer")
+    without = fog_check.observed(campaign_1812, plans_stage(), "french", [], [], terminal=False, further=further)
+    assert "the russian deadline passes" in without
+    with_chit = fog_check.observed(campaign_1812, plans_stage(), "french", [], ["plan cordon"], terminal=False,
+                                   further=further)
+    assert fog_check.first_difference(without, with_chit) is None
+
+
 PAIR = ("R-KUT", "R-1-3")  # Kutuzov in 69 and R-1-3 in 44 at seed 3, neither seen by the French
 LINES = [fog_check.Line("tactical", accepted=True),  # the French Tactical Action (5.0): news for his kept view
          *(fog_check.Line(text, True, side="russian") for text in ("status", "pass", "good luck"))]
