@@ -232,7 +232,8 @@ def _told_by(parts: list[str], first: dict) -> bool:
     return bool(into)
 
 
-def told_by_its_event(system: GameSystem, result: Result, said_: str) -> bool:
+def told_by_its_event(system: GameSystem, result: Result, said_: str, on: str | None = None,
+                      by_its_player: bool = True) -> bool:
     """Whether a command's public line `said_` tells nothing its first public event does not, which is
     then the command's line, in the channel under its giver's name, at the terminal under its number:
     the order was said twice, a line each (the channel doubled on a phone). In a game with hidden
@@ -245,13 +246,24 @@ def told_by_its_event(system: GameSystem, result: Result, said_: str) -> bool:
     attack whose combat line names the same hexes ('Russian: attack 2817 -> 2819.', '2817 (2) attacks 2819
     (2): 1-1, die 1: Dr.'); a retreat into the hex the unit's retreat or a displacement names ('Russian:
     retreat 3623.', '3622 (French 4-4 infantry) retreats to 3623.'); an exchange's one loss ('French: lose
-    2318.', '2318 (French 2-5 cavalry) is eliminated.'). Anything else (`stay`, `end`) keeps its own line."""
+    2318.', '2318 (French 2-5 cavalry) is eliminated.'). Anything else (`stay`, `end`) keeps its own line.
+    With hidden units an `end`, which closes a step and does nothing of its own, is told by the event it is
+    said `on` (its first public one unless given) where that event says its player did something ('The
+    French player stands and fights it out in 28 (6.4).', 'Battle in Vyazma (161): the Russian player
+    attacks'), not by what it set going alone, and only where its player gave it (not `by_its_player`: a
+    passed deadline played it): an attacker's `end` of his artillery fire at a deadline read '**Deadline**
+    — Showdown in 45 (5.3.3): ...', the deadline's play and the showdown it began one thing; it reads
+    '**Deadline** — French: end.' above the showdown."""
     if result.command is None:
         return False
     command, side = str(result.command), fmt.side_name(result.side)
     if system.INFO.hidden_information:  # given by a standing order or by hand alike: `on_its_event` says which
         how = " by standing order" if result.standing else ""
         why = f", forced: {result.forced}" if result.forced else ""
+        opening = (on if on is not None else "".join(str(e.get("text", "")) for e in result.visible_to(None)[:1]))
+        opening = opening.lower()
+        if command == "end" and (not by_its_player or f"the {side.lower()} player " not in opening):
+            return False
         return said_ == f"{side}{how}: {said_on_its_line(system, command)}{why}."
     first = result.visible_to(None)[:1]
     parts = command.lower().split()

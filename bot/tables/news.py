@@ -143,7 +143,8 @@ class Change:
         read '**boris** — Russian: end.' above the battle, the order a line of its own on a phone.
         Without `why`, no computer's reason (spectators read what happened, not a deadline's `aside`)."""
         first = next((e for e in every if not fmt.said_by_headline(str(e), head)), None)
-        if events and events[0] is first and not result.secret and told_by_its_event(system, result, said):
+        if events and events[0] is first and not result.secret and \
+                told_by_its_event(system, result, said, str(events[0]), by_its_player=result.side not in self.restart):
             said, events = on_its_events(result, events)  # its giver named on what it did
         if result.secret:  # given while the other side orders too: only what the rules show
             return join(events)

@@ -323,7 +323,7 @@ def computer_turn(service: GameService, memory: Memory, game_id: int,
                 write(shown_events)
             continue
         told = hidden and events and head.startswith("[") and not events[0].lstrip().startswith("(to ")
-        if told and told_by_its_event(service.system(game_id), result, shown.message):
+        if told and told_by_its_event(service.system(game_id), result, shown.message, events[0]):
             # its number, then what it did, said once: '[15] A Russian block moves 77 → 78 → 64.', not that
             # under '[15] Russian: a `move` command.' (a line for the viewer alone keeps its own)
             said, events = on_its_events(result, events)

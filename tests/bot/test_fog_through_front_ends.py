@@ -470,6 +470,7 @@ def test_an_impulse_a_deadline_plays_for_the_viewer_tells_the_same_whatever_the_
     and what the French player observes is the same whichever of Kutuzov and R-1-3 stands where."""
     one, two = first_impulse_seen([], late="end")
     assert any("**Deadline, the computer (level 1)** — French: tactical." in line for line in one)
+    assert any("**Deadline** — French: end.\nShowdown in 45 (5.3.3): " in line for line in one)  # its artillery's
     assert fog_check.first_difference(one, two) is None
 
 

@@ -59,3 +59,22 @@ def test_an_attack_and_a_retreat_are_said_by_their_events():
                                                         "cavalry) retreating into 2920.")
     assert said("lose 2318", kind="eliminated", hex="2318")
     assert not said("lose 2318+2519", kind="eliminated", hex="2318")
+
+
+def test_an_end_is_said_by_its_event_only_where_that_event_says_its_player_did_it():
+    """Bloody Monday 5.3.1 and 5.3.3: the attacker's `end` of his artillery fire, played at a deadline, read
+    '**Deadline** — Showdown in 45 (5.3.3): ...', the deadline's play and the showdown it began one thing;
+    it keeps its line ('French: end.') above the showdown. A defender's `end` is his stand (6.4), and 1812's
+    `end` of movement says the player ended it: each is still said on its event's line, where its player
+    gave it; a deadline's keeps its own."""
+    def said(system: str, side: str, text: str, by_its_player: bool = True) -> bool:
+        result = Result(True, f"{side.title()}: end.", 1, side, "end", events=[{"to": "all", "text": text}])
+        return told_by_its_event(rules.load(system), result, result.message, by_its_player=by_its_player)
+    assert not said("bloody_monday", "french", "Showdown in 45 (5.3.3): French: French 1H (F-CR-1H, cavalry); ...")
+    assert not said("bloody_monday", "french", "French support units deactivate; activated leaders are reduced (5.4).")
+    assert said("bloody_monday", "russian", "The Russian player stands and fights it out in 42 (6.4).")
+    assert not said("bloody_monday", "french", "The Russian player stands and fights it out in 42 (6.4).")
+    assert said("campaign_1812", "russian", "The Russian player ends movement; forced marches follow.")
+    assert not said("campaign_1812", "russian", "Combat Phase.")
+    assert said("campaign_1812", "russian", "Battle in Vyazma (161): the Russian player attacks (Combat).")
+    assert not said("campaign_1812", "russian", "Battle in Vyazma (161): the Russian player attacks (Combat).", False)

@@ -144,7 +144,8 @@ def test_a_box_s_post_names_its_player_once_whatever_the_hidden_russian_stacks_h
                 for at in (state, swaptest.swapped(state, "russian", 24, 17)))
     assert (fog_check.first_difference(one, two) is not None) is planted
     assert planted or any(seen.startswith("posted in 100: **Viewer** — ") and seen.count("**Viewer**") == 1 and
-                          "by standing order.\nSupply Segment.\nKovno (11) is now" in seen for seen in one), one
+                          "by standing order.\nSupply Segment.\nFrench: end.\nKovno (11) is now" in seen
+                          for seen in one), one
 
 
 @pytest.mark.parametrize("one_by_one", [False, True])
