@@ -594,18 +594,30 @@ def _unit_row(unit: dict, markers: dict[str, str]) -> list[str]:
     return [_place(unit), str(unit["id"]), factors, kind, "; ".join(p for p in (flags, *lists) if p)]
 
 
-def event_lines(events: list[dict], sides: bool = True) -> list[str]:
-    """One line per event; a private one says whom it is for. Log-only events are left out, and
-    so is a private one that a public one already says (a Bloody Monday block revealed as it
-    engages: its own side's line is the public one without "and engages")."""
+def event_lines(events: list[dict], sides: bool = True, shared: bool = False) -> list[str]:
+    """One line per event; a private one says whom it is for, and on a screen both players share
+    (`shared`) it names that side where it spoke to it: '(to Russian) Your Battle Plan in Kovno (11):
+    Assault.' had no one there its 'your'. Log-only events are left out, and so is a private one that a
+    public one already says (a Bloody Monday block revealed as it engages: its own side's line is the
+    public one without "and engages").
+
+    >>> plan = [{"to": "russian", "text": "Your Battle Plan in Kovno (11): Assault."}]
+    >>> event_lines(plan)
+    ['  (to Russian) Your Battle Plan in Kovno (11): Assault.']
+    >>> event_lines(plan, shared=True)
+    ['  (to Russian) Russian Battle Plan in Kovno (11): Assault.']
+    """
     public = [str(e.get("text", "")) for e in events if e.get("to", "all") == "all"]
     lines = []
     for event in events:
         to = event.get("to", "all")
         if to == "log" or to != "all" and said_in(str(event.get("text", "")), public):
             continue
-        prefix = f"(to {side_name(to)}) " if sides and to != "all" else ""
-        lines.append(f"  {prefix}{event.get('text', event.get('kind', ''))}")
+        told = str(event.get("text", event.get("kind", "")))
+        if sides and to != "all":
+            named = shared and told.startswith("Your ")
+            told = f"(to {side_name(to)}) " + (f"{side_name(to)} {told.removeprefix('Your ')}" if named else told)
+        lines.append(f"  {told}")
     return lines
 
 

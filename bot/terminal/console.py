@@ -137,13 +137,15 @@ def render(result: Result, line: str, viewer: str | None = None, hidden: bool = 
     def seen(r: Result) -> list[dict]:  # how the game ended is said under it (the headline): not here
         return [e for e in (r.events if viewer is None and not hidden else r.visible_to(viewer))
                 if (e.get("kind") != "choice" or e.get("chooser") not in computer) and e.get("kind") != "outcome"]
+    def lines_of(events: list[dict]) -> list[str]:  # on a screen both players share, "your" names its side
+        return fmt.event_lines(events, shared=viewer is None and not hidden)
     result = without_the_end(result)
     shown = [e for r in (result, *result.followed) for e in seen(r)]
     if viewer is None and not hidden and result.public and any(e.get("kind") == "undo" for e in shown):
         # an undo's public line is its event ("French undoes `end`."): said once, as in the channel, and
         # unnumbered, as it adds no command (the next command takes the number the undone one had)
-        return "\n".join([result.public, *fmt.event_lines([e for e in shown if e.get("kind") != "undo"])])
-    lines = fmt.event_lines(shown)
+        return "\n".join([result.public, *lines_of([e for e in shown if e.get("kind") != "undo"])])
+    lines = lines_of(shown)
     if not stores_command(result):  # its own line not said again by its event (an agreed draw)
         return "\n".join([result.message, *(told for told in lines if told.strip() != result.message)])
     # the commands this side has observed (the other's secret orders are not counted), or the game's;
@@ -152,10 +154,10 @@ def render(result: Result, line: str, viewer: str | None = None, hidden: bool = 
     own = own_line(result.message, result)
     def told(r: Result) -> list[str]:  # its line, or its first event said with why it was played at once
         if own is None and not r.in_words:  # told by its events alone (a secret order's answer)
-            return fmt.event_lines(seen(r))
+            return lines_of(seen(r))
         line, events = told_at_once(r, viewer, seen(r))  # the viewer's own battle plan by what he chose
-        return [*(["  " + line] if line else []), *fmt.event_lines(events)]
-    return "\n".join([f"[{number}] {result.message if own is None else own}", *fmt.event_lines(seen(result)),
+        return [*(["  " + line] if line else []), *lines_of(events)]
+    return "\n".join([f"[{number}] {result.message if own is None else own}", *lines_of(seen(result)),
                       *(line for r in result.followed for line in told(r))])
 
 

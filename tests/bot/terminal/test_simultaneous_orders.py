@@ -57,6 +57,18 @@ def test_the_hot_seat_passes_the_screen_after_each_secret_order(tmp_path):
     assert any("Your Battle Plan in Kovno (11): Assault." in t for t in transcript[:len(transcript) - len(russian)])
 
 
+def test_a_screen_both_players_share_names_the_side_a_battle_plan_was_told_to(tmp_path):
+    """Where the screen is no one side's (no viewer: every event shown), the plan told to the Russian read
+    '(to Russian) Your Battle Plan in Kovno (11): Cordon.', and no one at it is 'your'; the Russian's own
+    screen keeps 'Your'."""
+    service = GameService(blank(tmp_path / "g.sqlite"))
+    game = to_battle(service)
+    assert service.submit(game, "french", "plan assault").accepted
+    cordon = service.submit(game, "russian", "plan cordon")
+    assert "  (to Russian) Russian Battle Plan in Kovno (11): Cordon." in render(cordon, "plan cordon").split("\n")
+    assert "Your Battle Plan in Kovno (11): Cordon." in render(cordon, "plan cordon", viewer="russian")
+
+
 def test_no_one_is_told_that_an_order_was_given_and_undo_answers_alike(tmp_path):
     service = GameService(blank(tmp_path / "g.sqlite"))
     game = to_battle(service)
