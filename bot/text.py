@@ -142,6 +142,16 @@ def game_name(system: str, scenario: str) -> str:
     return f"{SYSTEM_NAMES.get(system, system)}: {title}" if title else f"{system} {scenario}"
 
 
+def unasked(system: str, scenario: str) -> str:
+    """Why a scenario plays its options unasked, as a game's status says it beside them; '' for none.
+
+    >>> unasked("bloody_monday", "last_blood"), unasked("bloody_monday", "bloody_monday")
+    ('Last Blood plays them all, 10.0', '')
+    """
+    found = _scenario(system, scenario)
+    return f"{found['title'].split(' (')[0]} plays them all, {found['unasked']}" if found.get("unasked") else ""
+
+
 def scenario_sides(system: str, scenario: str) -> tuple[str, ...]:
     """A scenario's sides in its game's order (its data's), none where the game or scenario is unknown.
 

@@ -77,7 +77,9 @@ class Overview(Room):
             lines.append(words(f"{fmt.side_name(row['side'])} deadline ",
                                due(datetime.fromisoformat(row["due_at"]))))
         options = named_options(game["options"], view.get("options", ()))
-        lines.append(f"Options: {options or 'none'}; `/help topic:options` says what they play.")
+        why = fmt.unasked(game["system"], game["scenario"])
+        lines.append(f"Options: {options or 'none'}{f' ({why})' if why else ''}; `/help topic:options` says what "
+                     "they play.")
         lines.append(self.tables.settings(game_id).describe())
         return join(lines)
 

@@ -25,7 +25,7 @@ from rules.bloody_monday.help import OPTIONS, help
 from rules.bloody_monday.odds import forecast
 from rules.bloody_monday.setup import new_state
 from rules.bloody_monday.standing import choice, standing_command
-from rules.bloody_monday.views import TITLES
+from rules.bloody_monday.views import TITLES, UNASKED
 from rules.bloody_monday.views import view as _view
 from rules.core.ai import Commander
 from rules.core.dice import rolls_made
@@ -50,8 +50,10 @@ __all__ = ["INFO", "active_sides", "apply", "choice", "commander", "help", "lega
 
 
 def scenarios() -> list[dict]:
+    """The two scenarios; Last Blood's `unasked` names the case by which it plays every optional rule (10.0)."""
     return [{"id": key, "title": title, "sides": list(SIDES), "first_turn": 1, "last_turn": turns.LAST_TURN,
-             "options": list(INFO.options)} for key, title in TITLES.items()]
+             "options": list(INFO.options), **({"unasked": UNASKED[key]} if key in UNASKED else {})}
+            for key, title in TITLES.items()]
 
 
 def setup(scenario_id: str, seed: int, options: dict | list | None = None) -> dict:

@@ -9,7 +9,8 @@ from rules.bloody_monday import turns
 from rules.bloody_monday.game import SIDES, Game, Impulse, plural
 from rules.core.events import either
 
-TITLES = {"bloody_monday": "Borodino, 7 September 1812", "last_blood": "Last Blood (10.0)"}
+TITLES = {"bloody_monday": "Borodino, 7 September 1812", "last_blood": "Last Blood"}
+UNASKED = {"last_blood": "10.0"}  # a scenario played with every optional rule, none asked: the case that says so
 # The cubes on a block, as the players read them (the rule book's markers; the map's legend)
 CUBES = {"white": "isolated (4.1)", "yellow": "inspired (5.2.2)", "light_blue": "Kolocha crossing (1.2.3)",
          "red": "artillery fired (5.3.1)"}

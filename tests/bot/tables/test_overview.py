@@ -74,13 +74,16 @@ def test_the_status_of_a_game_running_not_started_or_over(games):
 
 def test_a_status_names_the_options_a_scenario_plays_unasked(store):
     """Last Blood plays every optional rule of Bloody Monday (10.0), none asked at `/game new`: its status names
-    them all, as `/help topic:options` tells them on, not 'none'."""
+    them all, as `/help topic:options` tells them on, not 'none', and the case that plays them, which its title
+    no longer carries ('Last Blood (10.0)' on the map, 'Last Blood' in every text)."""
     from rules import bloody_monday
 
     tables = make_tables(GameService(store), systems=("bloody_monday",))
     run(tables.lobby.new(BORIS, GUILD, "104", "bloody_monday", "last_blood"))
     status = markup(tables.overview.status(ANNA, "104"))
-    assert f"Options: {', '.join(bloody_monday.INFO.options)}; `/help topic:options`" in status
+    assert f"Options: {', '.join(bloody_monday.INFO.options)} (Last Blood plays them all, 10.0); `/help topic:" \
+        "options`" in status
+    assert status.startswith("Game 1: Bloody Monday: Last Blood\n")
 
 
 def test_a_game_the_rules_ended_is_told_in_brackets_without_its_reason_s_full_stop():

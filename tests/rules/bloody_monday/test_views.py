@@ -425,7 +425,10 @@ def test_the_rest_of_the_view_counts_and_lists():
 
 
 def test_10_0_last_blood_has_its_own_title():
-    assert bm.view(position({}, scenario="last_blood"), None)["title"] == "Last Blood (10.0)"
+    """The map's title reads the name every text gives ('Bloody Monday: Last Blood'), without the case that
+    makes it play every optional rule; the scenario names that case (`unasked`) for the game's status."""
+    assert bm.view(position({}, scenario="last_blood"), None)["title"] == "Last Blood"
+    assert [s.get("unasked") for s in bm.scenarios()] == [None, "10.0"]
 
 
 def test_the_showdown_reveals_both_sides_to_everyone():
