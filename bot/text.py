@@ -132,13 +132,19 @@ SYSTEM_NAMES = {"borodino": "Borodino", "bloody_monday": "Bloody Monday", "campa
 
 @functools.cache
 def game_name(system: str, scenario: str) -> str:
-    """A game as players read it, as its picture's title reads: the game and its scenario's title
-    (without the provenance in brackets); the ids (`borodino 7sep`) where a scenario has no title.
+    """A game as players read it in running text: the game and its scenario's title (without the
+    provenance in brackets), its leading article in lower case after the colon as the other titles
+    have it ('Borodino: 7 September: the Great Battle', 'Borodino: the Grand Battle, 5-7 September',
+    where 'Game 1: Borodino: The Grand Battle, ...' stood mid-sentence); a title (the picture's strip)
+    keeps the scenario's capital. The ids (`borodino 7sep`) where a scenario has no title.
 
     >>> game_name("bloody_monday", "bloody_monday"), game_name("borodino", "shevardino")
     ('Bloody Monday: Borodino, 7 September 1812', 'Borodino: Shevardino training scenario')
+    >>> game_name("campaign_1812", "campaign"), game_name("borodino", "grand")
+    ('1812: the Campaign, June to December 1812', 'Borodino: the Grand Battle, 5-7 September')
     """
     title = str(_scenario(system, scenario).get("title", "")).split(" (")[0]
+    title = "the " + title.removeprefix("The ") if title.startswith("The ") else title
     return f"{SYSTEM_NAMES.get(system, system)}: {title}" if title else f"{system} {scenario}"
 
 

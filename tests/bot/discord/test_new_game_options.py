@@ -21,7 +21,7 @@ def test_a_reading_turned_off_and_an_option_turned_on_are_named_and_played(tmp_p
         async with server(db) as s:
             assert (await _new(s, "Leaders, chart_fragments=off")).startswith("Game 1 is open.")
             named = "with corps_move_once, depot_supply, fort_reinforcements, leaders (chart_fragments off)"
-            opened = f"opens game 1: 1812: The Campaign, June to December 1812 {named}. Sides: French, Russian"
+            opened = f"opens game 1: 1812: the Campaign, June to December 1812 {named}. Sides: French, Russian"
             assert opened in s.posts()[-1]
             status = reply(await s.boris.slash(s.channel, "game status"))
             assert f"Options: {named.removeprefix('with ')}" in status
