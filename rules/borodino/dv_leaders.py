@@ -93,7 +93,7 @@ def why_inactive(b: Battle, uid: str) -> tuple[str, str] | None:
     if b.s["leaders"][lid]["active"]:
         return None
     return ("Doomed Victory 8.10", f"{b.describe(uid)} is subordinate to {name(lid)}, who is inactive "
-            "this turn (every leader turns active at the end of the Rally Phase, 8.152): his units may not "
+            "this Game-Turn (every leader turns active at the end of the Rally Phase, 8.152): his units may not "
             "move or attack until he is active again")
 
 
@@ -137,7 +137,7 @@ def activate(b: Battle, side: str) -> list[Event]:
             continue
         die = roll(b.s["dice"])
         leader["active"] = die <= d.rating
-        state = "active" if leader["active"] else "inactive, so his units may not move or attack this turn"
+        state = "active" if leader["active"] else "inactive, so his units may not move or attack this Game-Turn"
         rule = "8.112" if side == "french" else "8.122"
         events.append(event(f"{d.name} {_out_of_range(side)} and rolls {die} against his "
                             f"rating {d.rating}: {state} (Doomed Victory {rule}).", kind="leader_activation",

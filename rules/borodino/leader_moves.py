@@ -83,7 +83,7 @@ def move(b: Battle, side: str, lid: str, cmd: Move) -> list[Event]:
         raise RuleViolation("Doomed Victory 8.1", f"{d.name} has already moved this phase; to change his move, "
                             "`undo` it")
     if b.s["phase"] == "rally" and not leader["active"]:
-        raise RuleViolation("Doomed Victory 8.152", f"{d.name} is inactive this turn, and only an active leader "
+        raise RuleViolation("Doomed Victory 8.152", f"{d.name} is inactive this Game-Turn, and only an active leader "
                             "moves in the Rally Phase")
     options = destinations(b, lid)
     if len(cmd.path) != 1:

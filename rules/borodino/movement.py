@@ -111,7 +111,7 @@ def why_immobile(b: Battle, side: str, uid: str) -> tuple[str, str] | None:
         return "Movement", f"{uid} is not on the map"
     if u["moved"]:
         when = "" if b.option("moves_stand") else " once the phase has ended"
-        return "Movement", (f"{b.describe(uid)} has already moved this turn; to change a finished move, `undo` it "
+        return "Movement", (f"{b.describe(uid)} has already moved this Game-Turn; to change a finished move, `undo` it "
                             f"(with the opponent's consent{when})")
     if "leaders" in s and (inactive := dv_leaders.why_inactive(b, uid)):
         return inactive  # Doomed Victory 8.10
@@ -412,7 +412,7 @@ def explain_unreachable(b: Battle, uid: str, dest: str, options: dict) -> RuleVi
                              f"between the two roads{where}")
     if dest == OFF:
         return RuleViolation("Victory Conditions (7 Sept)", f"{b.describe(uid)} cannot reach the east edge between "
-                             f"the two roads and step off it with its {b.defs[uid].movement} MP this turn{where}")
+                             f"the two roads and step off it with its {b.defs[uid].movement} MP this Game-Turn{where}")
     occ = b.at(dest)
     if not b.map.on_map(dest):
         rule, why = "Movement", f"{dest} is not on the map"

@@ -235,15 +235,15 @@ def test_8_112_a_general_of_cavalry_rolls_only_beyond_14_hexes_of_murat():
 
 def test_8_112_a_leader_who_fails_his_roll_is_told_inactive_and_what_that_costs():
     """8.10, 8.112: a general of cavalry beyond 14 hexes of Murat rolls one die; above his rating he is
-    inactive, and his units may not move or attack this turn (one sentence, one colon)."""
+    inactive, and his units may not move or attack this Game-Turn (one sentence, one colon)."""
     from rules.borodino.dv_leaders import activate
     s = dv_position({"F-IC-1L": G, "F-IC-1H": _hexes_away(G, 15)},
                     leaders={"L-MURAT": "F-IC-1L", "L-NANSOUTY": "F-IC-1H"})
     force_dice(s, 6)
     (told,) = activate(Battle(s), "french")
     assert told["text"] == (f"Nansouty is not within 14 hexes of an active Murat and rolls 6 against his rating "
-                            f"{LEADERS['L-NANSOUTY'].rating}: inactive, so his units may not move or attack this turn "
-                            "(Doomed Victory 8.112).")
+                            f"{LEADERS['L-NANSOUTY'].rating}: inactive, so his units may not move or attack this "
+                            "Game-Turn (Doomed Victory 8.112).")
 
 
 def _leaderless(options: tuple[str, ...], phase: str = "movement") -> dict:

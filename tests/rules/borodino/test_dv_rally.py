@@ -184,7 +184,7 @@ def test_8_152_an_inactive_leader_does_not_move_in_the_rally_phase():
     s, _ = play(s, "russian", "end")
     assert (s["phase"], s["player"]) == ("rally", "russian")
     err = refused(s, "russian", f"move doctorov {go(G, 3)}", "Doomed Victory 8.152")
-    assert str(err) == ("Doctorov is inactive this turn, and only an active leader moves in the Rally Phase "
+    assert str(err) == ("Doctorov is inactive this Game-Turn, and only an active leader moves in the Rally Phase "
                         "(Doomed Victory 8.152).")
     assert leader_moves.movers(Battle(s), "russian") == ["L-BARCLAY"]
     s["leaders"]["L-DOKHTUROV"]["active"] = True

@@ -91,8 +91,8 @@ def test_a_unit_not_on_the_map_is_named_as_such():
 def test_a_second_move_points_to_undo():
     s, _ = play(position({INF: G}), "french", f"move {G} {go(G, 0)}")
     err = refused(s, "french", f"move {go(G, 0)} {G}", "Movement")
-    assert str(err) == (f"{go(G, 0)} (French 7-4 infantry) has already moved this turn; to change a finished move, "
-                        "`undo` it (with the opponent's consent once the phase has ended) (Movement).")
+    assert str(err) == (f"{go(G, 0)} (French 7-4 infantry) has already moved this Game-Turn; to change a finished "
+                        "move, `undo` it (with the opponent's consent once the phase has ended) (Movement).")
 
 
 def test_a_unit_with_nowhere_to_go_is_told_so():
@@ -186,7 +186,7 @@ def test_doomed_victory_8_10_a_unit_of_an_inactive_corps_leader_may_not_move():
     s = dv_position({INF: G}, options=["dv_leaders"], leaders={"L-DAVOUT": INF})
     s["leaders"]["L-DAVOUT"]["active"] = False
     err = refused(s, "french", f"move {G} {go(G, 3)}", "Doomed Victory 8.10")
-    assert str(err) == (f"{G} (French 7-4 infantry) is subordinate to Davout, who is inactive this turn (every "
+    assert str(err) == (f"{G} (French 7-4 infantry) is subordinate to Davout, who is inactive this Game-Turn (every "
                         "leader turns active at the end of the Rally Phase, 8.152): his units may not move or attack "
                         "until he is active again (Doomed Victory 8.10).")
     s["leaders"]["L-DAVOUT"]["active"] = True

@@ -62,7 +62,7 @@ def test_7sep_leaving_costs_one_mp_like_entering_a_hex():
     assert "off" not in reachable(battle(s), "F-I-art")
     err = refused(s, "french", "move 2404 off", "Victory Conditions (7 Sept)")
     assert str(err).startswith("2404 (French 7-3 artillery) cannot reach the east edge between the two roads and "
-                               "step off it with its 3 MP this turn; it can reach ")
+                               "step off it with its 3 MP this Game-Turn; it can reach ")
 
 
 def test_7sep_a_path_ending_off_away_from_the_edge_is_refused():
