@@ -270,7 +270,9 @@ def _pursue(g: Game) -> list[Event]:
 
 
 def choose(g: Game, side: str, cmd: Word | Retreat) -> list[Event]:
-    """Defender's choice: retreat (Dr(D) & stop) or fight (go CRS-PS-RAC)."""
+    """Defender's choice: retreat (Dr(D) & stop) or fight (go CRS-PS-RAC). The fight is told as what the
+    defender does, as the button names it ('The Russian player fights it out in Smolensk (15).'): the rules
+    play it where no retreat is left, and 'chooses to fight, forced: ...' told a choice there was not."""
     bt = g.s["battle"]
     if side != bt["defender"]:
         raise RuleViolation("Battle Plan Chart", f"the choice is the defender's, the {bt['defender'].title()} player's")
@@ -279,7 +281,8 @@ def choose(g: Game, side: str, cmd: Word | Retreat) -> list[Event]:
         bt["stage"], bt["codes"] = "resolving", ["stop"]
         return _move_off(g, side, bt["place"], cmd.to) + run(g)
     bt["stage"], bt["codes"] = "resolving", ["CRS"]
-    return [_told(g, f"The {side.title()} player chooses to fight.")] + run(g)
+    return [_told(g, f"The {side.title()} player chooses to fight.",
+                  f"The {side.title()} player fights it out in {g.name(bt['place'])}.")] + run(g)
 
 
 def after_combat(g: Game) -> list[Event]:

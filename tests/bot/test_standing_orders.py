@@ -399,8 +399,8 @@ def _battle(russian: dict, russian_plan: str, die: int) -> tuple[dict, list[tupl
      "Russian: plan entrench. The Russian stack in Smolensk (15) retreats to Vitebsk (10), forced: the only place "
      "next to Smolensk (15) without an enemy stack."),
     (lambda: _battle({"inf": 2}, "withdraw", 4), "french",
-     "Russian: plan withdraw. The Russian player chooses to fight, forced: every place next to Smolensk (15) holds "
-     "a French stack, so there is no retreat.")])
+     "Russian: plan withdraw. The Russian player fights it out in Smolensk (15), forced: every place next to "
+     "Smolensk (15) holds a French stack, so there is no retreat.")])
 def test_1812_forced_answers_read_as_what_they_did(tmp_path, case, reader, told):
     """1812: an attrition loss where the enemy has one stack, a retreat with one place to go and the defender
     with none (fight) are played at once. The reply of the command that led to them read 'French: end.
