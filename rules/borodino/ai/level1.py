@@ -22,7 +22,7 @@ that outranks his, is made, and a unit moving next to such an enemy is not held 
 the Combat Phase is worth more without its move (a gun that would bombard from two hexes off:
 `_stand_to_fire`). There too the French march a column for the east edge once it must set out to
 leave 60 Combat Points off it in time, where that Decisive victory would better their result
-(`_for_the_edge`).
+(`for_the_edge`).
 """
 from __future__ import annotations
 
@@ -169,7 +169,7 @@ def first(n: int, choices: list[Hex | None]) -> int:
 
 
 def _movement(state: dict, side: str) -> list[Decision]:
-    marched, state, column = _for_the_edge(state, side)
+    marched, state, column = for_the_edge(state, side)
     order = [u for u in movers(state, side) if u not in column]
     plan, after = moves(state, side, first, order=order)
     held: frozenset[str] = frozenset()
@@ -187,14 +187,15 @@ def _movement(state: dict, side: str) -> list[Decision]:
     return marched + plan + leaders_moved + [Decision("end", why_end(marched + plan, held))]
 
 
-def _for_the_edge(state: dict, side: str) -> tuple[list[Decision], dict, frozenset[str]]:
+def for_the_edge(state: dict, side: str) -> tuple[list[Decision], dict, frozenset[str]]:
     """In the Grand Battle, a French column that marches for the east edge in time to leave 60 Combat
     Points off it, where that French Decisive victory would better the result (east_edge.in_time,
     stakes.bettered_by_the_edge): its moves, the board after them and the column, whose units make
     no other move; none, the board and no unit where there is no such column. The victory hexes held
-    keep their units. Before, the French ahead sat out the end: in dice seed 1 of level 1 against
-    itself, every redoubt theirs and two Russian units left, they moved nothing from Game-Turn 29 to
-    39 with 75 Combat Points on the map, and the Russians' last attack drew the game."""
+    keep their units; level 2 marches the same column and searches the rest of the army's moves.
+    Before, the French ahead sat out the end: in dice seed 1 of level 1 against itself, every redoubt
+    theirs and two Russian units left, they moved nothing from Game-Turn 29 to 39 with 75 Combat Points
+    on the map, and the Russians' last attack drew the game."""
     b = Battle(state)
     if b.scenario.id not in SCENARIOS or not east_edge.open_to(b, side) or not bettered_by_the_edge(b):
         return [], state, frozenset()

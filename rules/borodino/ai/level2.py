@@ -37,6 +37,10 @@ Playouts, not the static measure, see what decides these scenarios: who occupies
 after the enemy's last attacks, the Combat Phase's later attacks rolled one after another,
 retreats blocked by the moves just made.
 
+In the Grand Battle's last day the French march level 1's column for the east edge where that
+Decisive victory would better their result and it must set out (level1.for_the_edge), and the search
+plans the rest of the army; its own column (`by_the_edge`, no Guard, no guns) fell short of the 60 there.
+
 In the last two Game-Turns the Combat Phase is searched too (`last_attacks`): level 1's choice,
 its best few other attacks by CRT expectation, and `end` when nothing is owed are each judged by
 playouts to the end of the game. So is, in any Game-Turn, who advances into a vacated victory
@@ -128,11 +132,15 @@ class Level2:
         if state["phase"] != "movement" or state["pending"]:
             return level1.Level1().plan(view, seen, rng)
         within = within if late else shared(self.stop, MOVEMENT)
-        if east_edge.open_to(Battle(state), view["viewer"]):
-            marched = by_the_edge(state, view["viewer"], rng, within)
-            if marched is not None:
-                return marched
-        return Search(state, view["viewer"], rng, self.plans, self.playouts, within).best()
+        side = view["viewer"]
+        marched, after, column = level1.for_the_edge(state, side)
+        if marched:  # the Grand Battle's last day: level 1's column, in time and where it betters the result
+            return Search(after, side, rng, self.plans, self.playouts, within, (marched, column)).best()
+        if east_edge.open_to(Battle(state), side):
+            by_edge = by_the_edge(state, side, rng, within)
+            if by_edge is not None:
+                return by_edge
+        return Search(state, side, rng, self.plans, self.playouts, within).best()
 
 
 def by_the_edge(state: dict, side: str, rng: random.Random, stop: Stop = never) -> list[Decision] | None:
@@ -176,13 +184,15 @@ def shared(stop: Stop, part: float) -> Stop:
 
 
 class Search:
-    """The evolution of one Movement Phase's plans."""
+    """The evolution of one Movement Phase's plans; after `column`, the moves of a column marched for
+    the east edge first (level1.for_the_edge) and its units, whose moves the plans leave out."""
 
     def __init__(self, state: dict, side: str, rng: random.Random, plans: int, playouts: int = PLAYOUTS,
-                 stop: Stop = never):
+                 stop: Stop = never, column: tuple[list[Decision], frozenset[str]] = ([], frozenset())):
         self.state, self.side, self.rng, self.plans, self.playouts = state, side, rng, plans, playouts
         self.stop = stop
-        self.movers = level1.movers(state, side)
+        self.marched, marching = column
+        self.movers = [u for u in level1.movers(state, side) if u not in marching]
         self.genes = len(self.movers)
         self.scored: dict[Genome, Fraction] = {}
         self.boards: dict[Made, Fraction] = {}  # by the choices made: genomes can decode alike
@@ -218,14 +228,14 @@ class Search:
                f" (level 2: no other of {len(self.scored)} plans clearly better {each})" if winner == first else
                f" (level 2: the best of {len(self.scored)} plans, {float(lead):+.1f} over level 1's {each})")
         _, leaders_moved = move_leaders(after, self.side)  # Doomed Victory 8.1: after their units
-        return said_once(moves + leaders_moved + [Decision("end", self._why_end(moves))], why)
+        return self.marched + said_once(moves + leaders_moved + [Decision("end", self._why_end(moves))], why)
 
     def _why_end(self, moves: list[Decision]) -> str:
         """Why the Movement Phase ends, as level 1 says it (level1.why_end), and where the plan chosen
         moves nothing though level 1's would, that its playouts found standing better (the line read
         'every unit that should move has moved' over plans that moved nothing)."""
-        if moves or not any(self.made[(0,) * self.genes]):
-            return level1.why_end(moves, frozenset())
+        if moves or self.marched or not any(self.made[(0,) * self.genes]):
+            return level1.why_end(self.marched + moves, frozenset())
         return "no unit moves: the playouts find standing better than level 1's moves (Sequence of Play)"
 
     def candidates(self, ranked: list[Genome], first: Genome, wait: Genome) -> list[Genome]:

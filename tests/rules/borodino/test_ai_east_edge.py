@@ -137,3 +137,17 @@ def test_level_1_marches_for_the_edge_where_the_decisive_victory_betters_the_res
     sept = _marching_position(scenario="7sep")
     plan = level1.Level1().plan(borodino.view(sept, "french"), (), random.Random(1))
     assert not any(east_edge.WHY in d.reason for d in plan)
+
+
+def test_level_2_marches_level_1s_column_and_searches_the_rest_of_the_army():
+    """Level 2 played the Grand Battle's last day by its own search alone (level1.moves), which never
+    marches for the edge: in this position it moved nothing ('end'), its own column (`by_the_edge`,
+    no Guard, no guns) short of the 60. It now marches level 1's column first, its moves and reasons
+    level 1's, and plans the rest of the army by its search, every command legal in turn."""
+    state = _marching_position()
+    column = level1.for_the_edge(state, "french")[0]
+    plan = level2.Level2(plans=4, playouts=1).plan(borodino.view(state, "french"), (), random.Random(1))
+    assert plan[:len(column)] == column and len(column) >= 10
+    assert "level 2:" in plan[len(column)].reason and plan[-1].command == "end"
+    for d in plan:
+        state, _ = borodino.apply(state, "french", borodino.parse("french", d.command))
