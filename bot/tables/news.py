@@ -65,6 +65,7 @@ class Change:
         self.late: list[tuple[str, Text]] = []  # with them, the late side's DM (bot/tables/clocks.py), if any
         self.played: frozenset[str] = frozenset()  # the sides it marks absent: `restart`, unless secret
         self.unshown: dict | None = None  # before the changes `_head` left headless
+        self.leaves: tuple[str, int, Text] | None = None  # a side its own command may leave unasked (_played_out)
 
     def compose(self, result: Result, before: dict, after: dict) -> Told:
         """What an accepted result makes known (GameService.submit's `compose`): the outbox
@@ -120,13 +121,15 @@ class Change:
             self._answered(rows, str(result.side), on_its_first_event(system, result) or result.answer)
         elif typed:
             if not self._answered_by_hand(rows, system, str(result.side), before, self.reply(result)):
-                merged += self._played_out(rows, system, str(result.side), before, after, self.reply(result))
+                self._leaving(system, str(result.side), before, self.reply(result))
         elif self.author is None and result.side in self.restart:  # a passed deadline's, for its late side
             deadline = f"At your deadline: {result.message}"
             if not self._answered_by_hand(rows, system, result.side, before, deadline):
-                merged += self._played_out(rows, system, result.side, before, after, deadline)
+                self._leaving(system, result.side, before, deadline)
         elif result.standing:  # a standing order given while its question waits: played at once
             self._answered_by_hand(rows, system, str(result.side), before, result.message)
+        if not at_once:  # once the answers played at once after the side's command, if any, are played
+            merged += self._played_out(rows, system, after)
         for side, own in self.asked.items():
             self._under_the_unsent_answer(side, own, result.seq)
         if late is not None:
@@ -262,25 +265,34 @@ class Change:
         rows.insert(at, (side, _answer_row(since, told, outcome)))
         return True
 
-    def _played_out(self, rows: Outbox, system: GameSystem, side: str, before: dict | None, after: dict,
-                    outcome: Text) -> list[int]:
-        """A question by DM that the side's own orders (or its deadline's) leave unasked: the game waited
-        for the side before the change and no longer does, and its question message of the player-turn
-        still asks, with no buttons to answer (`_answered_by_hand` writes an answer to them). That message
-        tells the `outcome` under what else it said, as a typed answer does: after each Bloody Monday
-        impulse sent in one /orders box, the French player's question message read 'the game waits for
-        you, due ...: French Tactical Action, combat segment: ...' (the combat segment asked again after
-        the Russian's hits, played at once mid-box) once the impulse had passed to the Russian, and his
-        impulse's own 'the game waits for you ...: French impulse' likewise; it reads 'French: end. ...
-        Russian impulse (4.0).' A choice the side's standing order answers at once leaves it awaited
-        again. Returns the rows of that message not yet sent, which this one writes over (dropped)."""
-        if before is None or side not in ask.awaited(system, before) or system.outcome(after) is not None or \
-                side in ask.awaited(system, after) or self._answered_at_once(system, before, after):
+    def _leaving(self, system: GameSystem, side: str, before: dict | None, outcome: Text) -> None:
+        """The side's own command (or its deadline's), of the player-turn its question message asks in, and
+        what it said, `outcome`, where the game waited for the side before it (`_played_out`)."""
+        if before is not None and side in ask.awaited(system, before):
+            store = self.news.store
+            self.leaves = (side, store.player_turn_start(self.game_id, store.last_seq(self.game_id)), outcome)
+
+    def _played_out(self, rows: Outbox, system: GameSystem, after: dict) -> list[int]:
+        """A question by DM that the side's own orders (or its deadline's) leave unasked (`leaves`), once the
+        answers played at once after them, if any, are played: the game waited for the side before and no
+        longer does, and its question message of the player-turn, sent, still asks, with no buttons to
+        answer (`_answered_by_hand` writes an answer to them). That message tells the outcome under what
+        else it said, as a typed answer does: after each Bloody Monday impulse sent in one /orders box, the
+        French player's question message read 'the game waits for you, due ...: French Tactical Action,
+        combat segment: ...' (the combat segment asked again after the Russian's hits, played at once
+        mid-box) once the impulse had passed to the Russian, and his impulse's own 'the game waits for you
+        ...: French impulse' likewise; it reads 'French: end.'. 1812's French `end` of the Supply Segment,
+        whose attrition loss his standing order chose at once, left 'The game waits for you ...: Move
+        stacks one place' over the Russian Player-Turn alike. Returns the rows of that message not yet
+        sent, which this one writes over (dropped)."""
+        if self.leaves is None:
             return []
+        (side, since, outcome), self.leaves = self.leaves, None
+        if system.outcome(after) is not None or side in ask.awaited(system, after):
+            return []  # a game over writes its question over with how it ended (retire_rows)
         store = self.news.store
         last = store.last_question(self.game_id, side)
         payload = last["payload"] if last is not None else {}
-        since = store.player_turn_start(self.game_id, store.last_seq(self.game_id))
         if last is None or "unasked" not in payload or payload["question"].get("since") != since or \
                 not self._last_asked(side, since):
             return []  # it says no more that the game waits (an answer), asks another turn, or is not sent yet

@@ -558,8 +558,11 @@ def test_a_question_its_player_s_own_orders_leave_unasked_reads_the_same_whateve
     assert any(line.startswith("DM kept dm:") and line.endswith(": Game 1: French: end.") for line in seen)
     played_out = news.Change._played_out
 
-    def telling_too_much(self, rows, system, side, before, after, outcome):
-        return played_out(self, rows, system, side, before, after, words(outcome, f" ({whole(after)})"))
+    def telling_too_much(self, rows, system, after):
+        if self.leaves is not None:
+            side, since, outcome = self.leaves
+            self.leaves = (side, since, words(outcome, f" ({whole(after)})"))
+        return played_out(self, rows, system, after)
 
     monkeypatch.setattr(news.Change, "_played_out", telling_too_much)
     assert impulse_ended_read()[1] is not None

@@ -2,6 +2,9 @@
 have been, a new Game-Turn's forced attrition included; spectators one turn behind still see the turn begin."""
 from __future__ import annotations
 
+import hashlib
+import json
+
 import pytest
 
 from bot.config import GameSettings
@@ -79,6 +82,38 @@ def test_the_forced_attrition_told_once_reads_the_same_whatever_the_hidden_frenc
                 for at in (state, swaptest.swapped(state, "french", 15, 13)))
     assert (fog_check.first_difference(one, two) is not None) is planted
     assert planted or any("Moscow (17), forced: the only Russian stack.\nGame-Turn 3 of 13" in seen for seen in one)
+
+
+@pytest.mark.parametrize("planted", [False, True])
+def test_the_french_question_his_own_ends_leave_unasked_reads_the_same_whatever_the_hidden_stacks_hold(
+        monkeypatch, planted):
+    """The French Player-Turn opens with a question by DM ('The game waits for you ...: Move stacks one place');
+    the French `end` it through the Supply Segment, the Russian attrition that begins the next Game-Turn chosen
+    at once by his standing order, and that question says his `end` (Change._played_out), where it stood over
+    the Russian Player-Turn: the same whichever Russian stacks, unseen, hold what in Moscow (17) and Kaluga
+    (24). A positive control plants a digest of the whole position in it, and the check tells them apart."""
+    from bot.tables.news import Change
+
+    if planted:
+        played_out = Change._played_out
+
+        def leaky(self, rows, system, after):
+            if self.leaves is not None:
+                whole = hashlib.sha256(json.dumps(after, sort_keys=True).encode()).hexdigest()[:12]
+                self.leaves = (*self.leaves[:2], f"{self.leaves[2]} ({whole})")
+            return played_out(self, rows, system, after)
+        monkeypatch.setattr(Change, "_played_out", leaky)
+    state = position({15: {"inf": 6}}, {17: {"inf": 2}, 24: {"inf": 2, "cav": 1}}, player="russian")
+    rig(state["dice"], 6, 6, 6, 6)
+    lines = [fog_check.Line("orders attrition nearest", accepted=True),
+             *[fog_check.Line("end", typed=True, accepted=True, side="russian")] * 2,
+             *[fog_check.Line("end", accepted=True)] * 3]
+    one, two = (fog_check.observed(campaign_1812, at, "french", lines, terminal=False)
+                for at in (state, swaptest.swapped(state, "russian", 17, 24)))
+    assert (fog_check.first_difference(one, two) is not None) is planted
+    assert planted or any(seen.startswith("DM kept dm:") and seen.endswith(
+        ": Game 1: Attrition in Smolensk (15): 1 infantry corps lost; left there: 5 infantry corps.\nAttrition in "
+        "Smolensk (15): 1 infantry corps lost; left there: 4 infantry corps.\nFrench: end.") for seen in one)
 
 
 STANDING = "orders plan steady\norders retreat rearward\norders attrition nearest"  # both players', as the game starts
