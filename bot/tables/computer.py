@@ -71,7 +71,8 @@ class Computer(Room):
         self.memory = Memory()
         self._tasks: dict[int, asyncio.Task] = {}
         self._again: set[int] = set()
-        self._failed: dict[tuple[int, str], int] = {}  # (game, side) -> the position its plan failed at
+        self._failed: dict[tuple[int, str], tuple[int, int]] = {}  # (game, side) -> where its plan failed: (the
+        # position, the seat's seed: each seating draws its own, so a seat taken again tries afresh)
         self.clock = TurnClock()
         self.busy_pause = BUSY_PAUSE
         self.stopped = False  # a stop: nothing more is planned, whatever wakes it
@@ -132,7 +133,6 @@ class Computer(Room):
                 f"game's creator or a member with Manage Server for `/game replace side:{side}` naming you."))))
         self.store.take_computer_seat(game_id, side, seat.to_dict(), rows)
         self.tables.deadlines.reschedule(game_id)  # the computer keeps no deadline
-        self._failed.pop((game_id, side), None)
         return said
 
     # -- playing -------------------------------------------------------------------------------
@@ -338,7 +338,7 @@ class Computer(Room):
         if game["paused"] or not game["started_at"]:
             return None
         job = next_job(self.service, self.memory, game_id)
-        if job is None or self._failed.get((game_id, job.side)) == job.played:
+        if job is None or self._failed.get((game_id, job.side)) == (job.played, job.seed):
             return None
         return self.clock.timed(game_id, job)
 
@@ -381,7 +381,7 @@ class Computer(Room):
     async def _give_up(self, game_id: int, job: PlanJob, why: str) -> None:
         """Said once in the game's channel, in words that name nothing of the position (the
         details are in the log); the seat waits at this position."""
-        self._failed[(game_id, job.side)] = job.played
+        self._failed[(game_id, job.side)] = (job.played, job.seed)
         game = await asyncio.to_thread(self.store.game, game_id)
         text = (f"Game {game_id}: the computer playing {fmt.side_name(job.side)} stops: {why}. "
                 "This is logged as a fault of the computer player; the game's creator can hand "

@@ -193,6 +193,19 @@ def test_the_side_handed_to_the_computer_keeps_no_deadline_in_the_schedule(servi
     run(tables.computer.settled())
 
 
+class FailingOnce(ThreadPlanner):
+    """A planner whose first plan fails with `error`."""
+
+    def __init__(self, error: Exception) -> None:
+        self.error: Exception | None = error
+
+    async def plan(self, job: PlanJob) -> list[Decision]:
+        if self.error is not None:
+            error, self.error = self.error, None
+            raise error
+        return await super().plan(job)
+
+
 HUNG_LINE = ("game {}: the red computer stops at command 0: its worker gave no plan 90 s after it began (that worker "
              "was ended); the side waits there until `/game seat` seats the computer again, `/game replace` hands it "
              "to a person, or the bot starts again")
@@ -207,15 +220,7 @@ def test_a_computer_that_stopped_says_why_and_plays_once_seated_again(service, c
     """Its plan failed once, at this position: the channel reads why (a hung worker's own words), the log names the
     game and the side, a bug with its traceback, a hung worker in one sentence (it read a traceback of the
     planner's wait that told nothing more); `/game seat` again makes it try afresh."""
-    class FailingOnce(ThreadPlanner):
-        failed = False
-
-        async def plan(self, job: PlanJob) -> list[Decision]:
-            if not self.failed:
-                self.failed = True
-                raise error
-            return await super().plan(job)
-    tables = make_tables(service, planner=FailingOnce())
+    tables = make_tables(service, planner=FailingOnce(error))
     game_id = run(seated_game(tables))
     run(tables.computer.seat(ANNA, CHANNEL, "red"))
     run(tables.computer.settled())
@@ -229,6 +234,46 @@ def test_a_computer_that_stopped_says_why_and_plays_once_seated_again(service, c
     run(tables.computer.settled())
     assert service.store.last_seq(game_id) > 0
     assert {row["user"] for row in service.store.commands(game_id)} == {COMPUTER}
+
+
+@pytest.mark.logs_errors("kolocha.computer")
+def test_a_plan_that_fails_while_its_seat_is_being_taken_leaves_the_seat_stopped(service, monkeypatch):
+    """The computer's look at the game (the start woke it) finds the seat just stored and its plan fails before
+    the seating is done: the seat waits at that position, said once. The seating's end forgot the failure, and the
+    computer, woken by its own seating, played on as if seated again (a race under load)."""
+    tables = make_tables(service, planner=FailingOnce(RuntimeError("a commander's bug")))
+    game_id = run(seated_game(tables))
+    run(tables.computer.settled())
+    looking, stored, failed = threading.Event(), threading.Event(), threading.Event()
+    job, take_seat, give_up = tables.computer._job, service.store.take_computer_seat, tables.computer._give_up
+
+    def first_look(game_id: int) -> PlanJob | None:
+        if not looking.is_set():
+            looking.set()
+            assert stored.wait(60)  # the seat is stored meanwhile
+        return job(game_id)
+
+    def seat_stored(*args: object) -> None:
+        take_seat(*args)
+        stored.set()
+        assert failed.wait(60)  # the seating ends once the plan has failed
+
+    async def gave_up(*args: object) -> None:
+        await give_up(*args)
+        failed.set()
+    monkeypatch.setattr(tables.computer, "_job", first_look)
+    monkeypatch.setattr(service.store, "take_computer_seat", seat_stored)
+    monkeypatch.setattr(tables.computer, "_give_up", gave_up)
+
+    async def seat_while_it_looks() -> None:
+        tables.computer.wake(game_id)
+        await asyncio.to_thread(looking.wait, 60)
+        await tables.computer.seat(ANNA, CHANNEL, "red")
+        await tables.computer.settled()
+    run(seat_while_it_looks())
+    assert service.store.last_seq(game_id) == 0
+    said = tables.delivery.messenger.in_channel(CHANNEL)
+    assert sum(f"Game {game_id}: the computer playing Red stops" in text for text in said) == 1
 
 
 def test_the_computer_looks_for_a_request_to_answer_under_the_game_s_lock(service):
