@@ -30,8 +30,8 @@ from bot.service.result import BUSY, SORRY, Compose, Result, is_busy, record
 from bot.service.turns import (TURN_RULE, new_player_turn, new_turn, on_its_event, on_its_events, over_sentence,
                                player_turn, player_turn_mark, said, said_on_its_line, simultaneous, still_to_order,
                                told_by_its_event, turn_rule, wait_sentence)
-from bot.state_cache import StateCache
-from bot.store import Opening, Outbox, Store, StoreRefusal
+from bot.state_cache import GAMES_KEPT, StateCache
+from bot.store import Opening, Outbox, Store, StoreRefusal, UnknownGame
 from rules.core.errors import CommandError, Moot, RulesError, RuleViolation
 from rules.core.setup import for_a_new_game
 from rules.core.system import Command, GameSystem
@@ -67,9 +67,27 @@ class GameService:
         self.store = store
         self._loader = loader
         self._cache = StateCache()
+        self._systems: dict[int, tuple[tuple, GameSystem]] = {}  # game -> (its row as last read whole, its system)
 
     def system(self, game_id: int) -> GameSystem:
-        return self._loader(self.store.game(game_id)["system"])
+        """The game's system. Its row is read whole (Store.game, which sets a damaged row aside and refuses it, as
+        every read of the row does) only when it reads otherwise than when last read so: a game's system never
+        changes, and the same row decodes the same. Kept for the games in play, at most GAMES_KEPT."""
+        stored = self.store.stored_game(game_id)
+        if stored is None:
+            raise UnknownGame(game_id)
+        kept = self._systems.get(game_id)
+        if kept is not None and kept[0] == stored:
+            return kept[1]
+        game = self.store.game(game_id)
+        system = self._loader(game["system"])
+        if game["status"] == "over":  # nobody plays it again
+            self._systems.pop(game_id, None)
+            return system
+        if len(self._systems) >= GAMES_KEPT:
+            self._systems.clear()
+        self._systems[game_id] = (stored, system)
+        return system
 
     def system_named(self, name: str) -> GameSystem:
         """A game system by name, as this service loads them (CommandError for none)."""

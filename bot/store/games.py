@@ -58,6 +58,11 @@ class GamesPart(DeadlinesPart):
         return [row[0] for row in self.db.execute("SELECT DISTINCT system FROM games WHERE status != 'over' "
                                                   "ORDER BY system")]
 
+    def stored_game(self, game_id: int) -> tuple | None:
+        """The game's row as stored, nothing decoded (None: no such game). A row that reads the same as one `game`
+        decoded decodes the same (GameService.system)."""
+        return self.db.execute("SELECT * FROM games WHERE id = ?", [game_id]).fetchone()
+
     def game(self, game_id: int) -> dict:
         """The game's row with options and pending_undo decoded; UnknownGame if there is none."""
         rows = list(self.db.query("SELECT * FROM games WHERE id = ?", [game_id]))

@@ -10,7 +10,7 @@ import pytest
 
 from bot import cli
 from bot.service import GameService
-from bot.store import SNAPSHOT_EVERY, AlreadyServed, SchemaTooNew, Store, sole_server
+from bot.store import SNAPSHOT_EVERY, AlreadyServed, DamagedGame, SchemaTooNew, Store, UnknownGame, sole_server
 from tests.bot import toy_system
 from tests.bot.bot_helpers import straight_replay, submit_all, toy_commands
 
@@ -107,6 +107,21 @@ def test_replay_all_reports_every_game_even_after_a_damaged_one(tmp_path, capsys
     assert "snapshot at command 1 is damaged" in lines[0]
     assert "cannot be read" in lines[1] and lines[2].endswith("replays cleanly")
 
+
+def test_a_game_row_damaged_after_its_system_was_read_is_refused_and_set_aside(service, store):
+    """The service keeps a game's system while the game's row reads as it did: a row damaged since is read whole
+    again, refused and set aside, as every read of it is; a row changed by play reads on."""
+    game = service.new_game("toy_system", "short", seed=11)
+    assert service.system(game) is toy_system
+    assert all(r.accepted for r in submit_all(service, game, toy_commands("short", 11)[:3]))
+    assert service.system(game) is toy_system
+    with store.transaction():
+        store.db.execute("UPDATE games SET settings = '{\"deadline_hours\": 4' WHERE id = ?", [game])
+    with pytest.raises(DamagedGame):
+        service.system(game)
+    assert store.db.execute("SELECT tbl, row_key FROM quarantine").fetchall() == [("games", str(game))]
+    with pytest.raises(UnknownGame):
+        service.system(game + 1)
 
 def test_simultaneous_first_opens_of_a_new_file_all_succeed(tmp_path):
     """Six openers of a file that does not exist yet, released at once: one
