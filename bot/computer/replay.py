@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from bot import text as fmt
 from bot.computer.seat import Told, job_for, plan, stops_in
 from bot.service import GameService, written
 from bot.words import COMPUTER
@@ -36,7 +37,7 @@ class Thinking:
     differs: str | None = None
 
     def lines(self) -> list[str]:
-        said = [f"[{seq}] {side}: {d.command} — {d.reason} (planned after command {at})"
+        said = [f"[{seq}] {fmt.side_name(side)}: {d.command} — {d.reason} (planned after command {at})"
                 for seq, side, d, at in self.commands]
         return [*said, self.differs or self.verdict()]
 
@@ -67,8 +68,8 @@ def rethink(service: GameService, game_id: int) -> Thinking:
                                        stops_in(row["text"])))
             decision = pending.pop(0) if pending else Decision("nothing", "the plan was empty")
             if not _same(system, told.state, side, decision.command, row["normalised"]):
-                out.differs = (f"Game {game_id}: command {row['seq']} ({side}: {row['normalised']}) is not "
-                               f"what its plan gives now ({decision.command}: {decision.reason}).")
+                out.differs = (f"Game {game_id}: command {row['seq']} ({fmt.side_name(side)}: {row['normalised']}) "
+                               f"is not what its plan gives now ({decision.command}: {decision.reason}).")
                 return out
             out.commands.append((row["seq"], side, decision, planned_at))
         else:

@@ -16,4 +16,4 @@ def test_the_verdict_counts_the_computers_commands_in_words():
 
 def test_a_command_its_plan_disowns_is_said_in_place_of_the_verdict():
     thinking = Thinking(3, [(1, "french", Decision("end", "nothing to do"), 0)], differs="Game 3: command 2 ...")
-    assert thinking.lines() == ["[1] french: end — nothing to do (planned after command 0)", "Game 3: command 2 ..."]
+    assert thinking.lines() == ["[1] French: end — nothing to do (planned after command 0)", "Game 3: command 2 ..."]

@@ -102,7 +102,7 @@ def test_a_computer_games_plans_are_made_again_from_the_stored_seed(service, gam
     play_out(service, game)
     again = rethink(service, game)
     assert again.differs is None and len(again.commands) == len(service.store.commands(game))
-    assert re.fullmatch(r"\[1\] red: move (r\d) 0201 — \1 runs east \(planned after command 0\)",
+    assert re.fullmatch(r"\[1\] Red: move (r\d) 0201 — \1 runs east \(planned after command 0\)",
                         again.lines()[0])
     disowned = []
     for seed in (2, 3, 4, 5):  # as if another seed had been stored with the seats

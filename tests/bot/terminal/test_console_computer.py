@@ -145,7 +145,7 @@ def test_kolocha_local_ai_both_sides_is_a_demonstration(tmp_path, capsys, monkey
     assert Store(db).computer_seats(1) == {side: {"level": 1, "budget": 20.0, "seed": 7} for side in ("red", "blue")}
     assert cli.main(["replay", "1", "--db", db, "--computer"]) == 0  # a blunder looked at again, from its seed
     out = capsys.readouterr().out
-    assert "[24] blue: roll — the die decides the race (planned after command 23)" in out
+    assert "[24] Blue: roll — the die decides the race (planned after command 23)" in out
     assert out.endswith("Game 1: the 24 computer commands are planned again, word for word, from their seeds.\n")
 
 
