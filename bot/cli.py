@@ -219,8 +219,8 @@ def _parser() -> argparse.ArgumentParser:
     bench_cmd.add_argument("--ux", action="store_true", help="instead: what whole games cost their "
                            "players on a simulated Discord (interactions, DMs, pictures, channel posts, silent "
                            "waits; needs the test extras)")
-    bench_cmd.add_argument("--scale", action="store_true", help="instead: memory and command "
-                           "latency with 10 and 10,000 games in the database")
+    bench_cmd.add_argument("--scale", action="store_true", help="instead: memory, command "
+                           "latency and the bot's start-up with 10 to 10,000 games in the database")
     bench_cmd.add_argument("--ai", action="store_true", help="instead: the computer players' strength "
                            "(games won against random play and against the level below) and CPU seconds "
                            "per decision, each next to its target")
