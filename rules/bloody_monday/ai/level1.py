@@ -202,6 +202,10 @@ class Planner:
         end = o.word("end")
         if end:
             return end, "no move, battle or inspiration left worth making (5.4)"
+        offensive = o.word("initiative offensive")  # a Tactical Action declared (not by it) under an exhausted chief
+        if offensive:
+            return offensive, ("calls a General Offensive: its exhausted supreme commander activates no leader "
+                               "otherwise (9.8, 2.6.3)")
         raise AssertionError(f"no command chosen in a {imp['kind']} action ({imp['segment']} segment)")
 
     def leader(self, g: Game, o: Options, needed: bool = True) -> tuple[C.Command, str] | None:

@@ -172,6 +172,20 @@ def test_3_1_the_supreme_commander_is_activated_only_while_a_star_remains_to_com
     assert _plan(state, "russian", [])[0][0] == "end"
 
 
+def test_9_8_a_tactical_action_under_an_exhausted_chief_goes_on_by_the_general_offensive():
+    """9.8 with 2.6.3: Napoleon exhausted (strength 0) lets a Tactical Action activate no leader, but the
+    player holding the Initiative Disc may declare one for a General Offensive. A computer seated once
+    `tactical` was declared calls the offensive, then activates; it found no command there and its seat
+    stopped."""
+    state = do(position({"F-NAP": (21, 1), "F-CR-M": 30, "F-CR-1H": 30}, options=["general_offensive"]),
+               "french", "tactical")[0]
+    assert [c.to_text() for c in bm.legal_commands(state, "french")] == ["initiative offensive"]
+    plan = _plan(state, "french", [])
+    assert plan[0] == ("initiative offensive", "calls a General Offensive: its exhausted supreme commander "
+                                               "activates no leader otherwise (9.8, 2.6.3)")
+    assert _plan(do(state, "french", plan[0][0])[0], "french", [])[0][0] == "activate F-CR-M"
+
+
 def test_1_1_an_empty_enemy_victory_area_in_reach_is_taken():
     """1.1 and Controlled Area: Borodino (41) is a victory area; left empty by the Russians, Murat's
     heavy cavalry beside it takes it in a Tactical Action, Murat activated to command it (5.1).
