@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import getpass
 import logging
+import os
 import sqlite3
 import sys
 import tomllib
@@ -93,6 +94,9 @@ def _refused(args: argparse.Namespace) -> int:
     """Run the command; a refusal is one sentence on stderr and exit status 2 (130 for Ctrl-C)."""
     try:
         return args.run(args)
+    except BrokenPipeError:  # the reader stopped reading (`kolocha replay ... | head`): nothing more to say
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # so the exit's flush does not fail too
+        return 1
     except KeyboardInterrupt:  # Ctrl-C while the computer thinks or a map is drawn: nothing accepted is lost
         print(f"\n{_speaker(args)}: stopped; every accepted command is kept.", file=sys.stderr)
         return 130
@@ -341,7 +345,7 @@ def _computer_seats(system: GameSystem, args: argparse.Namespace) -> list[tuple[
     asked = [s.strip().lower() for s in args.ai or []]
     for side in (list(system.INFO.sides) if "both" in asked else asked):
         if side not in system.INFO.sides:
-            raise TableError(f"--ai {side}: {side!r} is not a side of {system.INFO.name}; choose "
+            raise TableError(f"--ai {side}: {side!r} is not a side of {fmt.SYSTEM_NAMES.get(system.INFO.name, system.INFO.name)}; choose "
                              f"{' or '.join(system.INFO.sides)}, or both.")
         try:
             seats.append((side, new_seat(system, args.level, GameSettings().ai_budget, args.ai_seed)))

@@ -68,6 +68,24 @@ def test_ctrl_c_while_the_computer_thinks_is_one_sentence(tmp_path, capsys, monk
     assert err.splitlines()[-1] == "kolocha: stopped; every accepted command is kept." and "Traceback" not in err
 
 
+def test_a_reader_that_stops_reading_gets_no_traceback(tmp_path, capsys, monkeypatch):
+    """`kolocha replay 1 | head`: the pipe closed under a print ends the command quietly, its standard
+    output pointed at nothing so the exit's own flush does not fail on the closed pipe too."""
+    def cut(*args, **kwargs):
+        raise BrokenPipeError(32, "Broken pipe")
+    pointed: list[int] = []
+
+    class Piped:
+        def fileno(self) -> int:
+            return 41
+
+    monkeypatch.setattr(cli, "play", cut)
+    monkeypatch.setattr(cli.os, "dup2", lambda devnull, fd: pointed.append(fd))
+    monkeypatch.setattr(cli.sys, "stdout", Piped())
+    assert cli.main(["local", "--db", str(tmp_path / "k.sqlite"), "--seed", "1"]) == 1
+    assert pointed == [41] and "Traceback" not in capsys.readouterr().err
+
+
 def test_a_new_game_is_named_by_its_title(tmp_path, capsys, monkeypatch):
     monkeypatch.setattr(cli, "play", lambda *args, **kwargs: 0)
     assert cli.main(["local", "--db", str(tmp_path / "k.sqlite"), "--system", "bloody_monday", "--seed", "1"]) == 0
