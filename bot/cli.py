@@ -345,7 +345,8 @@ def _computer_seats(system: GameSystem, args: argparse.Namespace) -> list[tuple[
     asked = [s.strip().lower() for s in args.ai or []]
     for side in (list(system.INFO.sides) if "both" in asked else asked):
         if side not in system.INFO.sides:
-            raise TableError(f"--ai {side}: {side!r} is not a side of {fmt.SYSTEM_NAMES.get(system.INFO.name, system.INFO.name)}; choose "
+            named = fmt.SYSTEM_NAMES.get(system.INFO.name, system.INFO.name)
+            raise TableError(f"--ai {side}: {side!r} is not a side of {named}; choose "
                              f"{' or '.join(system.INFO.sides)}, or both.")
         try:
             seats.append((side, new_seat(system, args.level, GameSettings().ai_budget, args.ai_seed)))

@@ -125,7 +125,8 @@ def test_kolocha_local_ai_refuses_in_one_sentence_before_opening_a_game(tmp_path
     assert cli.main(["local", "--db", db, "--system", "toy_system", "--ai", "green"]) == 2
     assert "--ai green: 'green' is not a side of toy_system; choose red or blue, or both." in capsys.readouterr().err
     assert cli.main(["local", "--db", db, "--ai", "frnch"]) == 2  # a system by the name players know it by
-    assert "--ai frnch: 'frnch' is not a side of Borodino; choose french or russian, or both." in capsys.readouterr().err
+    assert ("--ai frnch: 'frnch' is not a side of Borodino; choose french or russian, or both."
+            in capsys.readouterr().err)
     assert cli.main(["local", "--db", db, "--system", "toy_system", "--ai", "red", "--level", "2"]) == 2
     assert "level 2 is not built yet" in capsys.readouterr().err
     monkeypatch.setitem(_SYSTEMS, "toy_plain", "tests.bot.toy_without_computer")
