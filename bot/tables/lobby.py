@@ -149,7 +149,8 @@ class Lobby(Room):
         sides = self.service.system_named(system).INFO.sides
         side = (against.side or sides[0]).strip().lower()
         if side not in sides:
-            raise TableError(f"{side!r} is not a side of {fmt.SYSTEM_NAMES.get(system, system)}; choose {' or '.join(sides)}.")
+            raise TableError(f"{side!r} is not a side of {fmt.SYSTEM_NAMES.get(system, system)}; "
+                             f"choose {' or '.join(sides)}.")
         try:
             new_seat(self.service.system_named(system), against.level or self.tables.config.defaults.ai_level, 1)
         except NoComputer as error:
