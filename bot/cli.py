@@ -293,6 +293,9 @@ SCRIPTED_SEATS = ("a script gives every side's commands itself, so the computer 
 
 
 def _play_local(args: argparse.Namespace) -> int:
+    if args.json and not args.script:
+        raise TableError("--json prints one JSON per command of a script; give it with --script FILE, or play "
+                         "without --json.")
     script = parse_script(read_script(args.script)) if args.script else None
     if script is not None and args.ai:
         raise TableError("--ai with --script: " + SCRIPTED_SEATS)

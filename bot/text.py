@@ -303,7 +303,7 @@ def _sub_areas(number: int, places: list[dict]) -> tuple[str, ...]:
     areas = sorted(int(p["number"]) for p in places if p["number"] == p["area"])
     subs = [_named(str(n), names) for n in sorted(int(p["number"]) for p in places if p["number"] != p["area"])]
     raise CommandError(f"There is no place {number} on the map: name an area by its number, {areas[0]} to "
-                       f"{areas[-1]}, or a sub-area: {', '.join(subs)}.")
+                       f"{areas[-1]}, or a sub-area: {', '.join(subs)} (The Game Map).")
 
 
 def _how_to_name(view: dict, named: dict[str, str]) -> str:

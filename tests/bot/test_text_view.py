@@ -357,7 +357,7 @@ def test_a_place_off_the_1812_map_is_refused_as_the_game_refuses_it():
     with pytest.raises(CommandError) as refusal:
         text.places("99", view)
     assert str(refusal.value) == ("There is no place 99 on the map: name an area by its number, 1 to 36, or a "
-                                  "sub-area: Vyazma (161), Borodino (162), Pinsk (211), Turov (212).")
+                                  "sub-area: Vyazma (161), Borodino (162), Pinsk (211), Turov (212) (The Game Map).")
 
 
 def test_units_of_an_1812_area_sub_divided_lists_the_stacks_of_its_sub_areas_by_name():

@@ -68,6 +68,14 @@ def test_ctrl_c_while_the_computer_thinks_is_one_sentence(tmp_path, capsys, monk
     assert err.splitlines()[-1] == "kolocha: stopped; every accepted command is kept." and "Traceback" not in err
 
 
+def test_json_without_a_script_is_refused_in_one_sentence_before_a_game_opens(tmp_path, capsys):
+    db = tmp_path / "k.sqlite"
+    assert cli.main(["local", "--db", str(db), "--json"]) == 2
+    assert capsys.readouterr().err.strip() == ("kolocha: --json prints one JSON per command of a script; give it "
+                                               "with --script FILE, or play without --json.")
+    assert not db.exists()
+
+
 def test_a_reader_that_stops_reading_gets_no_traceback(tmp_path, capsys, monkeypatch):
     """`kolocha replay 1 | head`: the pipe closed under a print ends the command quietly, its standard
     output pointed at nothing so the exit's own flush does not fail on the closed pipe too."""
