@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 
-from bot.store.connection import DeadlineRows, Outbox, now
+from bot.store.connection import DeadlineRows, Outbox, Playing, now
 from bot.store.deadlines import DeadlinesPart
 from bot.store.errors import StaleCommand
 
@@ -46,7 +46,7 @@ class CommandsPart(DeadlinesPart):
                status: str = "active", turn: str | None = None,
                deadlines: DeadlineRows | None = None, player_turn: bool = False,
                absent: dict[str, str] | None = None, merged: tuple[int, ...] = (),
-               held: tuple[str, int] | None = None) -> int:
+               held: Playing | None = None) -> int:
         """Store one accepted command, its snapshot if due, its outbox rows and the deadlines it
         announced: all or nothing (a game it ends keeps no deadline).
 
@@ -91,15 +91,15 @@ class CommandsPart(DeadlinesPart):
             if absent is not None:
                 self.db.execute("UPDATE games SET absent = ? WHERE id = ?", [json.dumps(absent), game_id])
             self._played_held(game_id, held)
-            if status == "over":  # nothing a side held is ever due
-                self.db.execute("DELETE FROM held_orders WHERE game = ?", [game_id])
+            if status == "over":  # nothing a side held is ever due; the word of orders played is still sent
+                self.db.execute("DELETE FROM held_orders WHERE game = ? AND told IS NULL", [game_id])
             self.db.execute("""UPDATE games SET status = ?, updated_at = ?, pending_undo = NULL,
                                pending_draw = NULL WHERE id = ?""", [status, stamp, game_id])
         return seq
 
     def truncate(self, game_id: int, from_seq: int, outbox: Outbox, *,
                  issued_against_seq: int, deadlines: DeadlineRows | None = None,
-                 held: tuple[str, int] | None = None) -> None:
+                 held: Playing | None = None) -> None:
         """Undo: drop commands from `from_seq` on, their snapshots, the turns they began and their
         undelivered messages; the deadlines of the position it goes back to are stored with it, and a
         held order it is leaves its side's row (`held`, as `append`'s).

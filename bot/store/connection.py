@@ -54,9 +54,12 @@ class Told:
     deadlines: DeadlineRows | None = None
     absent: dict[str, str] | None = None  # the absent sides after it, each with its player-turn (None: as they are)
     merged: tuple[int, ...] = ()  # rows not yet sent whose words its own messages carry now: dropped
-    held: tuple[str, int] | None = None  # a side whose held orders it plays, the number of the next: the rest kept
+    held: Playing | None = None  # a side whose held orders it plays, the number of the next: the rest kept
 
 
+# a side whose held orders a change plays, the number of the next, and the word of what became of them once none
+# is left (kept with the row until it is sent: bot/tables/held.py)
+Playing = tuple[str, int, Outbox | None]
 Opening = Callable[[int], Outbox]  # the messages announcing a new game, given its number
 
 
@@ -176,21 +179,23 @@ class Connection:
             self.db.execute("INSERT INTO outbox (game, seq, audience, payload) VALUES (?, ?, ?, ?)",
                             [game_id, seq, audience, json.dumps(payload)])
 
-    def _played_held(self, game_id: int, held: tuple[str, int] | None) -> None:
-        """Inside the transaction of a change that plays a side's held order (`held`: the side and the
-        number of its next order; None: none): those numbered before it leave its row, which goes once
-        none is left (bot/tables/held.py)."""
+    def _played_held(self, game_id: int, held: Playing | None) -> None:
+        """Inside the transaction of a change that plays a side's held order (`held`: the side, the number
+        of its next order and the word of what became of them should none be left; None: none): those
+        numbered before it leave its row; once none is left the row keeps that word until it is sent
+        (Store.drop_held_orders, or Store.tell_held at the next start), or goes if there is none
+        (bot/tables/held.py)."""
         if held is None:
             return
-        side, upto = held
-        row = self.db.execute("SELECT lines, first FROM held_orders WHERE game = ? AND side = ?",
+        side, upto, told = held
+        row = self.db.execute("SELECT lines, first FROM held_orders WHERE game = ? AND side = ? AND told IS NULL",
                               [game_id, side]).fetchone()
         if row is None or row[1] >= upto:
             return
         lines = json.loads(row[0])[upto - row[1]:]
-        if lines:
-            self.db.execute("UPDATE held_orders SET lines = ?, first = ? WHERE game = ? AND side = ?",
-                            [json.dumps(lines), upto, game_id, side])
+        if lines or told is not None:
+            self.db.execute("UPDATE held_orders SET lines = ?, first = ?, told = ? WHERE game = ? AND side = ?",
+                            [json.dumps(lines), upto, None if lines else json.dumps(told), game_id, side])
         else:
             self.db.execute("DELETE FROM held_orders WHERE game = ? AND side = ?", [game_id, side])
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 
-from bot.store.connection import DeadlineRows, Opening, Outbox, now
+from bot.store.connection import DeadlineRows, Opening, Outbox, Playing, now
 from bot.store.deadlines import DeadlinesPart
 from bot.store.errors import DamagedGame, UnknownGame
 from bot.words import COMPUTER
@@ -187,7 +187,7 @@ class GamesPart(DeadlinesPart):
             self.db.execute("""UPDATE games SET status = 'over', ended = ?, updated_at = ?
                                WHERE id = ?""", [json.dumps(ended), now(), game_id])
             self.db.execute("DELETE FROM deadlines WHERE game = ?", [game_id])
-            self.db.execute("DELETE FROM held_orders WHERE game = ?", [game_id])
+            self.db.execute("DELETE FROM held_orders WHERE game = ? AND told IS NULL", [game_id])  # told: still sent
             self._write_outbox(game_id, self.last_seq(game_id), outbox)
 
     def pause_game(self, game_id: int, reason: str, outbox: Outbox | None = None) -> None:
@@ -224,18 +224,18 @@ class GamesPart(DeadlinesPart):
         self._set_pending(game_id, "pending_pause", request, outbox)
 
     def set_pending_undo(self, game_id: int, request: dict | None, outbox: Outbox,
-                         held: tuple[str, int] | None = None) -> None:
+                         held: Playing | None = None) -> None:
         """Record (or clear, with None) an undo request and the messages announcing it."""
         self._set_pending(game_id, "pending_undo", request, outbox, held)
 
     def set_pending_draw(self, game_id: int, offer: dict | None, outbox: Outbox,
-                         held: tuple[str, int] | None = None) -> None:
+                         held: Playing | None = None) -> None:
         """Record (or clear, with None) a draw offer and the messages announcing it; the next
         accepted command clears it too (the game went on)."""
         self._set_pending(game_id, "pending_draw", offer, outbox, held)
 
     def _set_pending(self, game_id: int, column: str, request: dict | None, outbox: Outbox,
-                     held: tuple[str, int] | None = None) -> None:
+                     held: Playing | None = None) -> None:
         """A request waiting for consent (`column`: one of the game row's pending_ columns) stored
         or cleared, with its messages (and a held order it is leaving its side's row: `held`, as
         Store.append's); refused (GameOver) once the game is over."""

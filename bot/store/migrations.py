@@ -208,6 +208,12 @@ def _held_first(db: sqlite_utils.Database) -> None:
     db.table("held_orders").add_column("first", int, not_null_default=1)
 
 
+# the word of what became of a side's held orders, kept with their row (its lines none) by the command that plays
+# the last of them until it is sent, so a stop before it is sent at the next start (bot/tables/held.py)
+_add_column("held_orders.told: the word of what became of held orders all played, kept until it is sent",
+            "held_orders", "told")
+
+
 def adopt_first(db: sqlite_utils.Database) -> None:
     """Record in sqlite-utils' table the migrations a file from Kolocha's first hour (23 Nov 2026)
     had applied: it kept them in a table of its own, `migrations` (version, name, applied_at), so

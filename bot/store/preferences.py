@@ -47,8 +47,10 @@ class PreferencesPart(Connection):
                             "VALUES (?, ?, ?, ?, ?, ?)", [game_id, side, user, name, json.dumps(lines), first])
 
     def held_orders(self, game_id: int, side: str) -> dict | None:
-        """A side's held orders ({"user", "name", "lines", "first"}), None when it holds none."""
-        rows = list(self.db.query("SELECT * FROM held_orders WHERE game = ? AND side = ?", [game_id, side]))
+        """A side's held orders ({"user", "name", "lines", "first"}), None when it holds none (all played, the
+        word of what became of them not yet sent: `tell_held`)."""
+        rows = list(self.db.query("SELECT * FROM held_orders WHERE game = ? AND side = ? AND told IS NULL",
+                                  [game_id, side]))
         try:
             return damage.held_orders(rows[0]) if rows else None
         except ValueError as error:  # set aside: the side holds nothing, and is told so
@@ -60,6 +62,17 @@ class PreferencesPart(Connection):
         with self.transaction():
             self.db.execute("DELETE FROM held_orders WHERE game = ? AND side = ?", [game_id, side])
             self._write_outbox(game_id, self.last_seq(game_id), outbox)
+
+    def tell_held(self) -> list[int]:
+        """At a start: the word of what became of held orders all played, which the command that played the last
+        kept with their row and a stop kept from being sent (bot/tables/held.py), written to be sent, the rows
+        gone, in one transaction; the games it is written in."""
+        with self.transaction():
+            rows = self.db.execute("SELECT game, side, told FROM held_orders WHERE told IS NOT NULL").fetchall()
+            for game_id, side, told in rows:
+                self.db.execute("DELETE FROM held_orders WHERE game = ? AND side = ?", [game_id, side])
+                self._write_outbox(game_id, self.last_seq(game_id), [tuple(row) for row in json.loads(told)])
+        return sorted({row[0] for row in rows})
 
     def meta(self, key: str) -> str | None:
         """A value the bot keeps about itself (the hash of its synced command tree)."""

@@ -11,7 +11,9 @@ deadline's or the computer's commands) set them going.
 
 Nothing held is lost to a stop: each order leaves the store in the transaction of the command it
 plays (`Told.held`), and the rest with the word of what became of them, so a bot stopped among them
-plays the rest once at its next start (Play.resume).
+plays the rest once at its next start (Play.resume). The command that plays the last keeps that word
+with their row, so a stop before it is sent sends it at the next start (Store.tell_held): the orders
+before it as told, the last as its command said it.
 
 Held orders are the side's own words, kept for it alone: whether the game holds some is
 nobody else's business, and they are judged on the position everyone sees when they are due.

@@ -158,8 +158,11 @@ class Play(Room):
             if typed and await asyncio.to_thread(self._secret_now, game_id, line):
                 batch.said.append(Said(line, False, SECRET_ORDER, withdraw=True))
                 return mapped
-            # a held order leaves its side's row in its command's transaction: a stop after it plays the rest once
-            plays = (side, batch.first + n + 1) if batch.released and side is not None else None
+            # a held order leaves its side's row in its command's transaction: a stop after it plays the rest once,
+            # and the last keeps there the word of what became of them, sent at the next start after a stop
+            plays = None if not batch.released or side is None else \
+                (side, batch.first + n + 1, partial(self._told_held, side, batch, line) if n == len(batch.lines) - 1
+                 else None)
             said = await self._said(actor, game_id, line, side, None, flush=False, plays=plays)
             if batch.passes(said):
                 batch.said.append(Said(line, True, PASSED, moot=True))
@@ -266,15 +269,22 @@ class Play(Room):
             if flush:
                 await self.tables.delivery.flush(game_id)
 
+    def _told_held(self, side: str, batch: Batch, line: str, result: Result) -> Outbox:
+        """The word of what became of a side's held orders, kept with their row by the command that plays the
+        last (`line`, its `result`) until `_settle_held` sends it, or the next start after a stop
+        (`resume_all`): the orders before it as told, and its own line as its command says it."""
+        said = Said(line, True, result.message, public_texts(result), news_of(result))
+        return _told(side, replace(batch, said=[*batch.said, said]))
+
     def _settle_held(self, game_id: int, side: str, batch: Batch, present: bool) -> None:
         """Under the game's lock, once a side's held orders are judged: what became of them told to their
         author, unless the channel told it all (`_told_in_public`), or while they are held again behind
         the other side's choice (`_asked_of`); the rest (refused, not tried, or a last order that stored
         nothing) leave the store in the same transaction. A stop before it judges them again at the next
-        start: the orders played before the stop are told by their own lines, and not played again."""
+        start: the orders played before the stop are told by their own lines, and not played again; one after
+        the last is played sends the word its command kept (`_told_held`)."""
         outbox = [] if self._told_in_public(game_id, side, batch, present) or \
-            batch.held and not self._asked_of(game_id, side) else \
-            [(side, message(words("your held orders, played once the choices were made:\n", batch.reply())))]
+            batch.held and not self._asked_of(game_id, side) else _told(side, batch)
         if batch.held:
             self.store.add_outbox(game_id, outbox)
         else:
@@ -282,7 +292,13 @@ class Play(Room):
 
     async def resume_all(self) -> None:
         """At start-up, before any command and before the computer wakes: in each game in play, what a
-        stop cut short (`resume`). One that fails is logged and waits for the game's next command."""
+        stop cut short (`resume`), after the word of held orders all played that a stop kept from being sent (in
+        any game: the last may have ended it). One that fails is logged and waits for the game's next command."""
+        try:
+            for game_id in await asyncio.to_thread(self.store.tell_held):
+                await self.tables.delivery.flush(game_id)
+        except Exception:
+            log.exception("sending at the start the word of held orders all played failed")
         for game_id in await asyncio.to_thread(self.store.playing_games):
             try:
                 async with self.tables.lock(game_id):
@@ -360,7 +376,7 @@ class Play(Room):
 
     async def _said(self, actor: Actor, game_id: int, line: str, side: str | None,
                     seen: int | None, still: Callable[[], str | None] | None = None, asked_in: str | None = None,
-                    flush: bool = True, plays: tuple[str, int] | None = None) -> Said:
+                    flush: bool = True, plays: Plays | None = None) -> Said:
         """One order under the game's lock: judged and stored in a worker thread (the event
         loop never waits for the engine, nor for a write lock another connection holds), its
         news sent once stored (`flush`; else by the batch it is one of); `plays`: a side's held order
@@ -383,7 +399,7 @@ class Play(Room):
 
     def _judge(self, actor: Actor, game_id: int, line: str, side: str | None, seen: int | None,
                still: Callable[[], str | None] | None = None, asked_in: str | None = None,
-               plays: tuple[str, int] | None = None) -> tuple[Result, Change]:
+               plays: Plays | None = None) -> tuple[Result, Change]:
         """Under the game's lock, off the event loop: the service's verdict on the line, its
         news stored with it when accepted (and, where it `plays` a held order, the order leaving its
         side's row); refused when the side has observed more commands than the `seen` it was asked at."""
@@ -665,7 +681,17 @@ class Play(Room):
         return game["id"], [(channel_audience(channel), message(text, seq, None, **where))]
 
 
-def _playing_held(compose: Compose, plays: tuple[str, int], result: Result, before: dict, after: dict) -> Told:
+# a held order a command plays: its side, the number of the next, and for the last the word of what became of them
+Plays = tuple[str, int, Callable[[Result], Outbox] | None]
+
+
+def _playing_held(compose: Compose, plays: Plays, result: Result, before: dict, after: dict) -> Told:
     """`compose` for a held order and the commands standing orders play after it: each stored with the
-    order leaving its side's row (`Told.held`)."""
-    return replace(compose(result, before, after), held=plays)
+    order leaving its side's row (`Told.held`), the last keeping the word of what became of them."""
+    side, upto, told = plays
+    return replace(compose(result, before, after), held=(side, upto, None if told is None else told(result)))
+
+
+def _told(side: str, batch: Batch) -> Outbox:
+    """The word to their author of what became of a side's held orders."""
+    return [(side, message(words("your held orders, played once the choices were made:\n", batch.reply())))]

@@ -294,13 +294,7 @@ def test_an_undo_among_held_orders_killed_after_it_is_not_played_again_at_the_ne
     for actor, line in ((BORIS, "answer soft"), (BORIS, "plan bold")):
         run(tables.play.submit(actor, CHANNEL, line))
 
-    def killed(*args):
-        raise Killed
-    monkeypatch.setattr(type(tables.play), "_settle_held", killed)
-    with pytest.raises(Killed):
-        run(tables.play.submit(ANNA, CHANNEL, "plan calm"))  # turn 2: the shout played and undone
-    monkeypatch.undo()
-    monkeypatch.setitem(_SYSTEMS, "toy_wager", "tests.bot.toy_wager")
+    killed_before_the_word(tables, monkeypatch, ANNA, "plan calm")  # turn 2: the shout played and undone
     stood = tables.store.last_seq(game_id)
     again = make_tables(GameService(Store(path), loader=lambda name: one_phase), systems=("toy_wager",))
     run(again.play.resume_all())
@@ -584,6 +578,18 @@ class Killed(BaseException):
     """The process killed: nothing after it runs, nothing it had not committed is stored."""
 
 
+def killed_before_the_word(tables, monkeypatch, actor, line):
+    """`line` played, and the bot killed after the held orders it lets play and before the word of what became
+    of them is stored (Play._settle_held)."""
+    def killed(*args):
+        raise Killed
+    monkeypatch.setattr(type(tables.play), "_settle_held", killed)
+    with pytest.raises(Killed):
+        run(tables.play.submit(actor, CHANNEL, line))
+    monkeypatch.undo()
+    monkeypatch.setitem(_SYSTEMS, "toy_wager", "tests.bot.toy_wager")
+
+
 def restarted(tables, path):
     """The tables of a bot started again on the store's file after a kill (a new service, nothing kept in
     memory), once its start has finished what the kill cut short (Play.resume_all)."""
@@ -626,6 +632,47 @@ def test_held_orders_killed_between_two_of_them_play_the_rest_once_at_the_next_s
                     "Game over: a draw, as the wagers are over."]  # the one order left, told as one order is
     restarted(again, tmp_path / "wager.sqlite")  # played once: a further start plays nothing
     assert [r["seq"] for r in again.store.commands(game_id) if r["normalised"] == "shout"] == shouted
+
+
+def test_held_orders_all_played_before_a_kill_are_told_at_the_next_start(wager, tmp_path, monkeypatch):
+    """Red's held shout is played at turn 2, Blue's standing order answers it loudly, and Red must echo: the word
+    of what became of the held orders is her word to move. The bot is killed after the shout is stored and before
+    that word is: the shout's command had taken the last held order from the store, and nothing was left to tell
+    her from. It keeps that word with their row, sent at the next start, once; a further start sends nothing."""
+    tables, game_id = wager
+    run(tables.play.orders(ANNA, CHANNEL, "shout; shout"))
+    for line in ("answer soft", "orders answer loud"):
+        run(tables.play.submit(BORIS, CHANNEL, line))
+    run(tables.play.submit(ANNA, CHANNEL, "plan calm"))
+    killed_before_the_word(tables, monkeypatch, BORIS, "plan bold")  # turn 2: the held shout played
+    stood = tables.store.last_seq(game_id)
+    again = restarted(tables, tmp_path / "wager.sqlite")
+    assert again.store.last_seq(game_id) == stood
+    told = [dm for dm in again.delivery.messenger.to(ANNA.id) if "your held orders" in dm]
+    assert told == [f"Game {game_id}: your held orders, played once the choices were made:\nRed: shout."]
+    once = restarted(again, tmp_path / "wager.sqlite")
+    assert not once.delivery.messenger.to(ANNA.id) and once.store.last_seq(game_id) == stood
+
+
+def test_held_orders_whose_last_ends_the_game_before_a_kill_are_told_at_the_next_start(wager, tmp_path, monkeypatch):
+    """Red's box of two shouts held behind Blue's answer, Blue's standing orders answering that turn's choices and
+    the next's: the second shout ends the wagers, and the game over took every held row with it. Killed before
+    the word of what became of them is stored, it is sent at the next start all the same, though the game is
+    over."""
+    tables, game_id = wager
+    run(tables.play.submit(ANNA, CHANNEL, "shout"))
+    run(tables.play.orders(ANNA, CHANNEL, "shout; shout"))
+    for actor, line in ((ANNA, "orders plan calm"), (BORIS, "orders plan bold")):
+        run(tables.play.submit(actor, CHANNEL, line))
+    killed_before_the_word(tables, monkeypatch, BORIS, "orders answer soft")
+    assert tables.store.game(game_id)["status"] == "over"
+    again = restarted(tables, tmp_path / "wager.sqlite")
+    told = [dm for dm in again.delivery.messenger.to(ANNA.id) if "your held orders" in dm]
+    # the last as its command said it: the channel tells the answers after it and the end
+    assert told == [f"Game {game_id}: your held orders, played once the choices were made:\n1. ✅ Red: shout. red "
+                    "shouts blue: answer soft, by standing order. your plan is calm, by standing order. red plans calm "
+                    "blue plans bold\n2. ✅ Red: shout. red shouts"]
+    assert not restarted(again, tmp_path / "wager.sqlite").delivery.messenger.to(ANNA.id)
 
 
 def test_the_hint_is_for_the_game_of_the_channel_it_was_typed_in(service):
