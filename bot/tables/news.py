@@ -346,8 +346,8 @@ class Change:
             if answer is not None and last is not None and last["text"] == answer and \
                     not (self.asked_in is not None and side == self.side):
                 self._under_where_it_fits(last["question"].get("newest", answer), own)  # a row stored without it
-        elif answer is not None and last is not None and last["question"]["since"] == question["since"]:
-            _under(answer, own)
+        elif last is not None and last["question"]["since"] == question["since"] and (told := _told_there(last)):
+            _under(told, own)
         elif last is None and not (self.asked_in is not None and side == self.side) and \
                 (shown := self._shown_answer(side, question["since"], seq)) is not None:
             _under(shown, own)
@@ -373,14 +373,14 @@ class Change:
             own.update(alone)
 
     def _shown_answer(self, side: str, since: int, seq: int) -> Text | None:
-        """The answer that the side's question message of the player-turn after command `since`
-        holds alone (the last row written there said it and nothing else), if any; none that a
-        command after `seq` wrote, which an undo going back to `seq` takes back: Blue's typed last
-        plan, undone, read 'Blue: plan calm.' above that plan's question asked again."""
+        """What the side's question message of the player-turn after command `since` shows besides a
+        question (`_told_there`), if anything; nothing that a command after `seq` wrote, which an undo going
+        back to `seq` takes back: Blue's typed last plan, undone, read 'Blue: plan calm.' above that plan's
+        question asked again."""
         for row in self._last_asked(side, since):
-            answer = row["payload"].get("question", {}).get("answer")
-            if answer is not None and row["payload"]["text"] == answer and row["seq"] <= seq:
-                return answer
+            told = _told_there(row["payload"])
+            if told and row["seq"] <= seq:
+                return told
         return None
 
     def _last_asked(self, side: str, since: int) -> list[dict]:
@@ -587,6 +587,14 @@ def _answer_row(since: int, told: Text, newest: Text) -> dict:
     """A row written into a question message of the player-turn after command `since`: the answers it
     tells (`told`), the `newest` last, and no question."""
     return {"text": told, "question": {"since": since, "fresh": False, "answer": told, "newest": newest}}
+
+
+def _told_there(payload: dict) -> Text | None:
+    """What a row written into a question message says besides a question: the lines and answers it told
+    above its question (`unasked`), or an answer row's answers. A question asked again in that message goes
+    under them: 1812's French question message of his Player-Turn told 'Attrition in Kovno (11): ...' above
+    'Move stacks one place', and the Supply Segment asked there after his box's battle read without it."""
+    return payload["unasked"] if "unasked" in payload else payload.get("question", {}).get("answer")
 
 
 def _under(answer: Text, own: dict) -> None:

@@ -116,6 +116,76 @@ def test_the_french_question_his_own_ends_leave_unasked_reads_the_same_whatever_
         "Smolensk (15): 1 infantry corps lost; left there: 4 infantry corps.\nFrench: end.") for seen in one)
 
 
+def _dinaburg(tmp_path):
+    """The Russian Player-Turn of Game-Turn 2 ended by a box of `end`, both players' standing orders given: the
+    French Player-Turn opens with his attrition in Kovno (11), told in his question message above 'Move stacks
+    one place', a Russian stack in Dinaburg (6) next door. The tables, and that message's place."""
+    state = position({11: {"inf": 4}, 30: {"inf": 2}}, {6: {"inf": 2, "cav": 1}, 17: {"inf": 1}}, player="russian")
+    rig(state["dice"], 6, 6, 6, 6)
+    service = GameService(blank(tmp_path / "k.sqlite"), loader=lambda name: Position(campaign_1812, state))
+    tables = make_tables(service, systems=("campaign_1812",))
+    run(seated_game(tables, system="campaign_1812", scenario="campaign", seed=1))
+    for actor in (ANNA, BORIS):
+        run(tables.play.orders(actor, CHANNEL, STANDING))
+    run(tables.play.orders(BORIS, CHANNEL, "end\nend\nend"))
+    return tables
+
+
+def _question_message(tables) -> str:
+    """What the French player's question messages say now (his kept view apart)."""
+    return "".join(piece for place, piece in tables.delivery.messenger.kept.values()
+                   if place == f"dm:{ANNA.id}" and not piece.startswith("Game 1: your view"))
+
+
+ATTRITION = ("Game 1: Attrition in Kovno (11): 1 infantry corps lost; left there: 3 infantry corps.\nAttrition in "
+             "Kovno (11): 1 infantry corps lost; left there: 2 infantry corps.\n")
+
+
+@pytest.mark.parametrize("box, then", [("end\nend", "The game waits for you, due "),
+                                       ("end\nend\nend", "French: end.")])
+def test_a_question_asked_again_in_its_player_turn_keeps_the_lines_its_message_told(tmp_path, box, then):
+    """The French Player-Turn's question message tells his attrition above 'Move stacks one place'; his box moves
+    into Dinaburg (6) and ends into the Supply Segment past the battle there, both sides' plans and the Russian
+    retreat by standing order, and he is asked again in that message: the attrition read there was written over
+    ('Game 1: The game waits for you ...: End the Supply Segment', then 'Game 1: French: end.' alone). The
+    message keeps what it told, in order, above the question waiting now, and above his `end` once none waits."""
+    tables = _dinaburg(tmp_path)
+    assert _question_message(tables).startswith(ATTRITION + "The game waits for you, due ")
+    run(tables.play.orders(ANNA, CHANNEL, "move 11 6 2 inf\n" + box))
+    assert _question_message(tables).startswith(ATTRITION + then), _question_message(tables)
+
+
+@pytest.mark.parametrize("planted", [False, True])
+def test_a_question_asked_again_keeps_its_lines_whatever_the_hidden_russian_stacks_hold(monkeypatch, planted):
+    """The swap test through the front ends (bot/tools/fog_check.py) of that Player-Turn, each line given alone:
+    the French player reads the same, his attrition kept above the Supply Segment asked again and above his
+    `end`, whichever Russian stacks, unseen, hold what in Moscow (17) and Kaluga (24). A positive control plants a
+    digest of the whole position in what the message keeps, and the check tells them apart."""
+    from bot.store.preferences import PreferencesPart
+    from bot.tables.news import Change
+
+    orders = {"plan": "steady", "retreat": "rearward", "attrition": "nearest"}  # both players', as the game starts
+    monkeypatch.setattr(PreferencesPart, "standing_orders", lambda self, game_id, side: dict(orders))
+    if planted:
+        shown_answer = Change._shown_answer
+
+        def leaky(self, side, since, seq):
+            told, state = shown_answer(self, side, since, seq), self.news.service.load(self.game_id)
+            whole = hashlib.sha256(json.dumps(state, sort_keys=True).encode()).hexdigest()[:12]
+            return f"{plain(told)} ({whole})" if told else told
+        monkeypatch.setattr(Change, "_shown_answer", leaky)
+    state = position({11: {"inf": 4}, 30: {"inf": 2}}, {6: {"inf": 2, "cav": 1}, 17: {"inf": 1},
+                                                        24: {"inf": 2, "cav": 1}}, player="russian")
+    rig(state["dice"], 6, 6, 6, 6)
+    lines = [*[fog_check.Line("end", typed=True, accepted=True, side="russian")] * 3,
+             *(fog_check.Line(line, accepted=True) for line in ("move 11 6 2 inf", "end", "end", "end"))]
+    one, two = (fog_check.observed(campaign_1812, at, "french", lines, terminal=False)
+                for at in (state, swaptest.swapped(state, "russian", 17, 24)))
+    assert (fog_check.first_difference(one, two) is not None) is planted
+    assert planted or any(seen.startswith("DM kept dm:") and seen.endswith(": " + ATTRITION + "French: end.")
+                          for seen in one), one
+
+
 STANDING = "orders plan steady\norders retreat rearward\norders attrition nearest"  # both players', as the game starts
 
 
