@@ -1,7 +1,8 @@
 """The repository stands alone: every path of it that its code, data and docs name is there (a
-module moved is named where it now is), and every page they name is one of its own, never a file
-outside it. docs/mutation.md is left out: a dated record of mutation runs, it names each module
-as it stood on the day."""
+module moved is named where it now is), every page they name is one of its own, never a file
+outside it, and every link of a page leads to a file of the repository and a heading there.
+docs/mutation.md is left out: a dated record of mutation runs, it names each module as it stood
+on the day."""
 import re
 from pathlib import Path
 
@@ -9,6 +10,7 @@ ROOT = Path(__file__).parent.parent
 RECORD = ROOT / "docs" / "mutation.md"
 PATH = re.compile(r"\b(?:rules|render|bot|tests|deploy|docs|\.ci)/[\w./*-]*[\w*]")
 PAGE = re.compile(r"[\w-]+\.md\b")
+LINK = re.compile(r"\]\(([^)\s]+)\)")  # a Markdown link's target: [words](docs/borodino.md#the-map)
 
 
 def texts() -> list[Path]:
@@ -44,3 +46,32 @@ def test_every_page_a_text_names_is_one_of_the_repository():
                     for page in PAGE.findall(path.read_text(encoding="utf-8"))})
     assert ("README.md", "architecture.md") in named  # the positive control
     assert [f"{path}: {page}" for path, page in named if page not in pages] == []
+
+
+def headings(page: Path) -> set[str]:
+    """The anchors of a page's headings, as GitHub makes them: lower case, spaces as hyphens,
+    other punctuation dropped ("## Fair dice" is #fair-dice); a code block's lines are no heading."""
+    anchors: set[str] = set()
+    code = False
+    for line in page.read_text(encoding="utf-8").splitlines():
+        code ^= line.lstrip().startswith("```")
+        if not code and line.startswith("#"):
+            anchors.add(re.sub(r"[^\w\- ]", "", line.lstrip("#").strip().lower()).replace(" ", "-"))
+    return anchors
+
+
+def leads_somewhere(page: Path, target: str) -> bool:
+    """A link's target read from its page's folder: a file or folder there, and its anchor one
+    of that file's headings."""
+    path, _, anchor = target.partition("#")
+    file = (page.parent / path).resolve() if path else page
+    return file.exists() and (not anchor or (file.is_file() and anchor in headings(file)))
+
+
+def test_every_link_of_a_page_leads_to_a_file_and_heading_of_the_repository():
+    pages = [path for path in texts() if path.suffix == ".md"]
+    links = sorted({(str(page.relative_to(ROOT)), target) for page in pages
+                    for target in LINK.findall(page.read_text(encoding="utf-8")) if "://" not in target})
+    assert ("README.md", "docs/playing-by-post.md#fair-dice") in links  # the positive control
+    assert not leads_somewhere(ROOT / "README.md", "docs/playing-by-post.md#fair-play")
+    assert [f"{page}: {target}" for page, target in links if not leads_somewhere(ROOT / page, target)] == []
