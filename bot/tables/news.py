@@ -127,7 +127,7 @@ class Change:
             if not self._answered_by_hand(rows, system, result.side, before, deadline):
                 self._leaving(system, result.side, before, deadline)
         elif result.standing:  # a standing order given while its question waits: played at once
-            self._answered_by_hand(rows, system, str(result.side), before, result.message)
+            self._answered_by_hand(rows, system, str(result.side), before, result.message, result.runs_on)
         if not at_once:  # once the answers played at once after the side's command, if any, are played
             merged += self._played_out(rows, system, after)
         for side, own in self.asked.items():
@@ -230,7 +230,7 @@ class Change:
         self.in_place = True
 
     def _answered_by_hand(self, rows: Outbox, system: GameSystem, side: str, before: dict | None,
-                          outcome: Text) -> bool:
+                          outcome: Text, runs_on: bool = False) -> bool:
         """A question by DM answered by a typed command instead of its buttons, by a passed deadline
         for its late player, or by a standing order given meanwhile: its message, which read 'The game
         waits for you: Apply 3 hits in 46 ...' with its buttons after the hits were applied, says the
@@ -246,19 +246,26 @@ class Change:
         question message), and where that question takes the answered one's place, under the answer.
         Each answer goes under those the message tells already: a Bloody Monday chain of hits answered
         at successive deadlines read the last 'At your deadline: ...: hit R-2-1J.' alone, the hits
-        before it lost from the DM; it tells each, in order (5.3.6). Whether it was written there."""
+        before it lost from the DM; it tells each, in order (5.3.6). A standing order's answer after
+        another of its row (`runs_on`), the choice asked again of no one, goes under the answer the
+        command just before it wrote there: Last Blood's `orders hit protect_leaders`, given while 3 hits
+        waited, read '...: hit R-2-1J.' alone, and reads '...: hit R-2-1J; hit R-2-7; hit R-2-1J.' (5.3.6).
+        Whether it was written there."""
         waiting = system.choice(before) if before is not None else None
         if waiting is None or side not in choosers(waiting):
             return False
         store = self.news.store
         last = store.last_question(self.game_id, side)
-        buttons = last["payload"].get("buttons", {}) if last is not None else {}
-        if last is None or "answers" not in buttons or buttons.get("seq") != store.seen_seq(self.game_id, side):
+        if last is None:
             return False
-        since, own = last["payload"]["question"]["since"], self.asked.get(side)
-        question = own.get("question", {}) if own is not None else {}
+        buttons, question = last["payload"].get("buttons", {}), last["payload"]["question"]
+        asks = "answers" in buttons and buttons.get("seq") == store.seen_seq(self.game_id, side)
+        if not asks and not (runs_on and "newest" in question and last["seq"] == store.last_seq(self.game_id)):
+            return False
+        since, own = question["since"], self.asked.get(side)
+        asked = own.get("question", {}) if own is not None else {}
         told = self._told_with(side, since, outcome)
-        if own is not None and question.get("since") == since and not question["fresh"]:
+        if own is not None and asked.get("since") == since and not asked["fresh"]:
             _under(told, own)
             return True
         at = next((n for n, (_, payload) in enumerate(rows) if payload is own), len(rows))

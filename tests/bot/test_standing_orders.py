@@ -308,6 +308,33 @@ def test_hits_a_standing_order_applies_in_a_row_name_it_once(tmp_path):
                                                                     *(f"  {line}" for line in fired)]
 
 
+def test_a_standing_order_given_while_its_hits_wait_tells_every_hit_in_their_question_message(tmp_path):
+    """Bloody Monday 5.3.6: the French guns' 2 hits into 42 before the showdown wait for the Russian, asked by DM
+    with buttons; he gives `orders hit protect_leaders` instead, which applies both, one answer after the other.
+    His question message read the first alone ('Russian by standing order (hit: protect_leaders): hit R-1-11.'),
+    the second hit lost from it; it reads both, in order, the order named once."""
+    from bot.tools.fog_check import Position
+    from rules import bloody_monday
+    from tests.bot.discord.discord_fakes import ANNA, BORIS, CHANNEL, make_tables, run, seated_game
+    from tests.rules.bloody_monday.bm_helpers import do, position
+
+    blocks = {"F-I-D": 16, "F-I-1": (16, 4), "F-I-A1": (16, 3), "R-1-3": (42, 3), "R-1-11": (42, 3),
+              "R-1-BT": (42, 3)}
+    state, _ = do(position(blocks), "french", "tactical", "activate F-I-D", "activate F-I-A1", "move F-I-1 42",
+                  "battle 42")
+    tables = make_tables(GameService(blank(tmp_path / "k.sqlite"), loader=lambda name: Position(bloody_monday, state)),
+                         systems=("bloody_monday",))
+    run(seated_game(tables, system="bloody_monday", scenario="bloody_monday", seed=1))
+    messenger = tables.delivery.messenger
+    run(tables.play.submit(ANNA, CHANNEL, "fire F-I-A1 42"))
+    asked, = [kept for kept, buttons in messenger.kept_buttons.items() if buttons]
+    assert "Apply 2 hits in 42" in messenger.kept[asked][1]
+    run(tables.play.submit(BORIS, CHANNEL, "orders hit protect_leaders"))
+    assert messenger.kept[asked] == (f"dm:{BORIS.id}", "Game 1: Russian by standing order (hit: protect_leaders): "
+                                                       "hit R-1-11; hit R-1-3.")
+    assert not messenger.kept_buttons[asked]
+
+
 @pytest.mark.parametrize("planted", [False, True])
 def test_the_words_of_a_forced_hit_never_tell_a_hidden_block(monkeypatch, planted):
     """The swap test through the front ends (bot/tools/fog_check.py): Last Blood's Grande Batterie fires into

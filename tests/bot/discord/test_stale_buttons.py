@@ -6,6 +6,7 @@ and what waits now."""
 from __future__ import annotations
 
 from datetime import timedelta
+from itertools import takewhile
 from pathlib import Path
 
 import pytest
@@ -51,15 +52,19 @@ def test_a_question_a_standing_order_answered_reads_so_without_its_buttons(
     """Boris, asked by DM, gives a standing order for such choices instead, which answers this one at
     once: the question reads what the order played, its buttons gone, as a typed answer's does. It
     kept its buttons and 'the game waits for you', and a press earned only the expired button's
-    sentence."""
+    sentence. Last Blood's three hits in 46, each one answer of the order, read the first alone; they
+    read every hit, in order, the order named once (5.3.6)."""
     async def test(db: Path) -> None:
         async with server(db) as s:
             game_id, offered, row, _ = await ordered_instead(s, (system_name, scenario, options, seed, kind))
             order = next(iter(rules.load(system_name).standing_orders()[kind]))
+            played = takewhile(lambda then: then["text"] == row["text"],
+                               s.tables.store.commands(game_id, after=row["seq"] - 1))
             (after,) = [m for m in s.boris.user.dm_channel.history() if m.id == offered.id]
             assert not answer_ids(after), after.content
             assert after.content == f"Game {game_id}: Russian by standing order ({kind}: {order}): " \
-                f"{row['normalised']}.", after.content
+                f"{'; '.join(then['normalised'] for then in played)}.", after.content
+            assert kind != "hit" or after.content.endswith(": hit R-2-1J; hit R-2-7; hit R-2-1J."), after.content
     play(test, tmp_path)
 
 
