@@ -15,11 +15,16 @@ view they show) and the maps asked for around the places the probes name, the au
 field and the standing orders offered, their games as `/games mine` and `/game list` show them,
 `/help`, `/game export` and the Verify button (refused while the game runs), the game paused and resumed
 by agreement, the reminders and passed deadlines of the sides awaited at the end, the terminal's screen and
-the files it writes for them. `kolocha fuzz` observes further (Further): the other player's messages typed
+the files it writes for them, and the replay `kolocha replay --gif` draws of the game still running. `kolocha
+fuzz` observes further (Further): the other player's messages typed
 in the channel and their marks (✅, ❌, withdrawn), his next orders sent in one box while the viewer's choice
 holds them and played once the viewer's answer lets them (held_by_other: the viewer's next question in a new
-DM, under the answer not yet sent), draws offered and requests to undo or to hand a seat over
-and their answers, the news held while the viewer's DMs are closed and delivered later, their private news
+DM, under the answer not yet sent), the viewer's next orders written ahead in their box while his choice holds
+them, and the word of what became of them (written_ahead), draws offered and requests to undo or to hand a seat
+over and their answers, a draw agreed each way (the game's end, and the ended game's export: its words and
+command log; its replay shows every block once the game is over, by design) and the seats handed over by
+consent (the viewer's heir reading what their side reads), the news held while the viewer's DMs are closed and
+delivered later, their private news
 in a private thread (`/game inbox`), the computer answering a draw and an undo asked of it and taking the
 viewer's seat (at their deadline or handed over, playing from that side's view: what it plays must be the
 same) or the other's, a newcomer seated by a server manager, the game's channel lost (the DMs saying so)
@@ -47,6 +52,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, NamedTuple, cast
 
+from bot import pictures as stored  # the pictures of stored games (`pictures` names what a message carries)
 from bot.computer.planner import Planner, ThreadPlanner
 from bot.computer.seat import PlanJob
 from bot.config import Config, GameSettings
@@ -71,6 +77,7 @@ from rules.core.system import GameSystem
 
 VIEWER, OTHER = Actor("1", "Viewer"), Actor("2", "Other")
 NEWCOMER, MANAGER = Actor("3", "Newcomer"), Actor("4", "Manager", manage_guild=True)  # MANAGER plays no part
+HEIR = Actor("5", "Heir")  # the viewer's side handed to him by the viewer's consent reads what the viewer's side reads
 GUILD, CHANNEL, SPECTATORS = "900", "100", "101"
 NOON = datetime(2026, 3, 1, 12, tzinfo=UTC)
 QUERIES = ("status", "units", "help")
@@ -84,13 +91,15 @@ class Line(NamedTuple):
     accept it (in both positions alike: lines_to_type stops before one they do not); `side`, the
     side that gives it where it is not the viewer's (the other player's, in a walk of both sides'
     commands that a spectator watches, public_lines); `held`, the other player's orders in one
-    `/orders` box that the viewer's choice still to be made holds (held_by_other)."""
+    `/orders` box that the viewer's choice still to be made holds (held_by_other); `ahead`, the viewer's own
+    orders written ahead in their box past a choice of the other side, held until he makes it (written_ahead)."""
 
     text: str
     typed: bool = False
     accepted: bool = False
     side: str | None = None
     held: bool = False
+    ahead: bool = False
 
 
 LAST = (Line("undo"),)  # given after the lines: whether the viewer's last command may be taken back
@@ -180,7 +189,9 @@ class Further:
     told by DM) and, `lost` "resumed", the viewer resumes the game there and cancels it, or, "cancelled",
     the manager cancels it from another channel while it waits. `absent`: once the deadlines have passed,
     the other player's passes again with this action (`/game settings at_deadline`: computer, choose, end),
-    as where his secret order is given or not (_absent)."""
+    as where his secret order is given or not (_absent). `ending`, at the end instead: "drawn", the other player
+    offers a draw and the viewer accepts it, "agreed", the viewer offers one and he accepts (_drawn: the game's end,
+    its export); "ceded", the seats handed over by consent, his to the newcomer and the viewer's to HEIR (_ceded)."""
 
     closed: bool = False
     consents: bool = False
@@ -191,6 +202,7 @@ class Further:
     hands: bool = False
     lost: str = "resumed"
     absent: str | None = None
+    ending: str | None = None
 
 
 def _buttons(buttons: Buttons | None) -> str:
@@ -199,18 +211,23 @@ def _buttons(buttons: Buttons | None) -> str:
 
 
 def _place(place: str) -> str:
-    """A place a message is kept at, as the observations name it: "DM", or "posted in <channel or thread>"."""
-    return "DM" if place.startswith("dm:") else f"posted in {place.partition(':')[2]}"
+    """A place a message is kept at, as the observations name it: "DM" (the viewer's), "DM to Heir" (HEIR's), or
+    "posted in <channel or thread>"."""
+    if place.startswith("dm:"):
+        return "DM" if place == f"dm:{VIEWER.id}" else f"DM to {HEIR.name}"
+    return f"posted in {place.partition(':')[2]}"
 
 
 class Recorder:
     """A messenger that writes down what the viewer may read: the channel, and their DMs, in
     Discord's own markup (bot/discord/messenger.py), and where the bot is shown typing; and the answers
     last offered to the viewer with buttons (`asked`: the message that carries them, a DM's id or None in
-    the channel, and the buttons), for the viewer to click one."""
+    the channel, and the buttons), for the viewer to click one. Once the viewer hands their seat to HEIR, his DMs
+    too (`heir`): he reads what their side reads, which must no more tell the hidden blocks apart."""
 
     def __init__(self, seen: list[str]):
         self.seen = seen
+        self.heir = False  # HEIR's DMs are written down too
         self.asked: tuple[str | None, Buttons] | None = None
         self.given = 0  # the answers on a button given so far, each in a way in turn (_give)
         self.closed = False  # the viewer's DMs refuse every message (Discord's 50007), as when closed
@@ -224,7 +241,7 @@ class Recorder:
         """Whether the viewer reads a place: the channels, their DMs and their private thread, not another's."""
         kind, _, where = place.rpartition(":")
         if kind == "dm":
-            return where == VIEWER.id
+            return where == VIEWER.id or self.heir and where == HEIR.id
         return self.threads.get(where, VIEWER.id) == VIEWER.id
 
     def clickable(self, text: str) -> tuple[str | None, Buttons] | None:
@@ -255,8 +272,8 @@ class Recorder:
     async def dm(self, user: str, text: str, pictures: Sequence[bytes] = (),
                  buttons: Buttons | None = None, nonce: str | None = None) -> None:
         self._reach(user)
-        if user == VIEWER.id:
-            self.seen.append(f"DM: {text}{_pictures(pictures)}{_buttons(buttons)}")
+        if self._read(f"dm:{user}"):
+            self.seen.append(f"{_place(f'dm:{user}')}: {text}{_pictures(pictures)}{_buttons(buttons)}")
 
     async def keep(self, place: str, piece: str, kept: str | None, buttons: dict | None = None,
                    nonce: str | None = None) -> str:
@@ -352,7 +369,7 @@ async def at_table(position: Position, viewer: str, lines: Sequence[Line], folde
     reminders in the channel; `late`, then the viewer's own deadline passes once more with that action
     (`/game settings at_deadline`: end, choose, forfeit), played for them from what they know. And what
     `further` asks (see Further): the viewer's DMs closed while they give the lines, requests answered
-    by consent, the computer taking a seat, the seats changing hands and the game cancelled."""
+    by consent, the computer taking a seat, the seats changing hands and the game cancelled or drawn."""
     seen: list[str] = []
     service = _service(folder / "table.sqlite", position)
     recorder = Recorder(seen)
@@ -380,7 +397,7 @@ async def at_table(position: Position, viewer: str, lines: Sequence[Line], folde
     if further.inbox and not further.closed:
         await _inbox(seen, tables)
     seated = False  # the computer took the other player's seat
-    for message in _batched(lines) if batched else [[line] for line in lines]:
+    for message in _batched(lines) if batched else [[line] for line in lines if not line.ahead]:
         if message == list(LAST) and further.computer == "other" and _to_move(service, other):
             seated = await _computer_seated(seen, tables, service, other, further)  # before `undo` takes a step back
         seen += _completions(tables, service)
@@ -423,9 +440,71 @@ async def at_table(position: Position, viewer: str, lines: Sequence[Line], folde
         seen += _looks(tables, service)
     if further.computer is not None and not seated:
         await _computer_seated(seen, tables, service, viewer, further)
+    if further.ending in ("drawn", "agreed"):
+        await _drawn(seen, tables, service, further.ending == "drawn")
+    if further.ending == "ceded":
+        await _ceded(seen, tables, service, recorder, viewer, other)
     if further.hands:
         await _hands(seen, tables, service, other, further.lost)
     return seen
+
+
+async def _drawn(seen: list[str], tables: Tables, service: GameService, accepts: bool) -> None:
+    """A draw agreed: offered by the other player and accepted by the viewer with the button `/game draw` offers
+    them (`accepts`), or offered by the viewer and accepted by him. What the viewer reads of it (the game's end in
+    the channel and the spectators', their kept view ended, their questions written over with how it ended), the
+    looks after (`/game status` of the game over, their games), and the ended game's export: its words and command
+    log, which the two positions share (the same commands), and its replay, all blocks face up (by design once the
+    game is over: not compared); and the dice's proof."""
+    game = _live(service)
+    if game is None:
+        return
+    if accepts:
+        await _awaited(tables.play.draw(OTHER, CHANNEL))
+        seen.append(f"{OTHER.name} offers a draw")
+        asked = await _awaited(tables.play.draw(VIEWER, CHANNEL))
+        seen.append(f"/game draw: {_offered(asked, 'draw')}")
+        if isinstance(asked, Offer):
+            pressed = tables.play.confirm(VIEWER, "draw", game, asked.side, asked.seq)
+            seen.append(f"pressed draw: {await _awaited(pressed)}")
+    else:
+        seen.append(f"/game draw: {_offered(await _awaited(tables.play.draw(VIEWER, CHANNEL)), 'draw')}")
+        asked = await _awaited(tables.play.draw(OTHER, CHANNEL))
+        if isinstance(asked, Offer):
+            await _awaited(tables.play.confirm(OTHER, "draw", game, asked.side, asked.seq))
+        seen.append(f"{OTHER.name} accepts the draw")
+    await tables.computer.settled()
+    seen += _looks(tables, service)
+    if service.store.game(game)["status"] == "over":
+        number, text, script, _ = tables.overview.export(tables.overview.archived(CHANNEL, GUILD, game))
+        seen.append(f"/game export of ended game {number}: {text} [file {script!r}] [its replay: all blocks face up]")
+        seen.append(f"Verify game {game}: {_answer(lambda: tables.overview.verify(game))}")
+
+
+async def _ceded(seen: list[str], tables: Tables, service: GameService, recorder: Recorder, viewer: str,
+                 other: str) -> None:
+    """Seats handed over by consent (`/game replace`, answered with the button "Hand over my seat"): the viewer,
+    the game's creator, asks for the other's seat to go to the newcomer and he hands it over; then the newcomer,
+    a member with Manage Server who now plays, asks for the viewer's seat to go to HEIR and the viewer hands it
+    over. A seat the computer holds (Further.computer) goes without asking. What the viewer reads of each, what
+    HEIR reads from then on (their side's view, by DM: Recorder.heir), and the looks after each."""
+    game = _live(service)
+    if game is None:
+        return
+    seen.append(f"/game replace side:{other} player:{NEWCOMER.name}: "
+                f"{await _awaited(tables.seats.replace(VIEWER, CHANNEL, other, NEWCOMER))}")
+    await tables.computer.settled()
+    await _awaited(tables.play.confirm(OTHER, "cede", game, other, int(NEWCOMER.id)))  # his reply is his own
+    seen.append(f"{OTHER.name} hands his seat to {NEWCOMER.name}")
+    await tables.computer.settled()
+    seen += _looks(tables, service)
+    recorder.heir = True
+    await _awaited(tables.seats.replace(replace(NEWCOMER, manage_guild=True), CHANNEL, viewer, HEIR))
+    seen.append(f"{NEWCOMER.name} asks for the {viewer} seat to go to {HEIR.name}")
+    await tables.computer.settled()
+    seen.append(f"pressed cede: {await _awaited(tables.play.confirm(VIEWER, 'cede', game, viewer, int(HEIR.id)))}")
+    await tables.computer.settled()
+    seen += _looks(tables, service)
 
 
 async def _absent(seen: list[str], tables: Tables, service: GameService, other: str, action: str) -> None:
@@ -681,7 +760,7 @@ async def _give(tables: Tables, message: list[Line], recorder: Recorder) -> str:
     question whose buttons the viewer was offered is given in turn by clicking its button (in the
     DM that asked it, which the next question may take the place of), with `/order` and typed to
     the bot in a DM; a line `typed` is typed in the channel."""
-    if len(message) > 1:
+    if len(message) > 1 or message[0].ahead:
         text = "\n".join(line.text for line in message)
         try:
             return f"/orders {text!r}: {await tables.play.orders(VIEWER, CHANNEL, text)}"
@@ -798,7 +877,8 @@ def at_terminal(position: Position, lines: list[str], folder: Path, viewer: str,
                 hidden: Sequence[str] = ()) -> list[str]:
     """The game at the terminal's hot seat, the side to move at the screen: its screen, prompts
     and picture files while it types `lines`, up to the hand-over to the other player; the other
-    side's secret orders `hidden` given before it sits down."""
+    side's secret orders `hidden` given before it sits down. Then the animated replay `kolocha replay GAME
+    --gif` writes of the game, still running (the JSON of its frames' views: public ones until it ends)."""
     seen: list[str] = []
     service = _service(folder / "terminal.sqlite", position)
     game_id = service.new_game(position.INFO.name, position.INFO.default_scenario, 1, position.options(),
@@ -822,6 +902,8 @@ def at_terminal(position: Position, lines: list[str], folder: Path, viewer: str,
         return line
 
     play(service, game_id, read, seen.append, maps)
+    frames = view_json({"frames": stored.turn_views(service, game_id)})
+    seen.append(f"kolocha replay {game_id} --gif, the game still running: {frames!r}")
     return seen
 
 
@@ -836,7 +918,7 @@ def observed(system: ModuleType, state: dict, viewer: str, lines: Sequence[Line]
     the other player types are typed at the table alone (the terminal's screen is the viewer's)."""
     position = Position(system, state)
     maps = [f"map {' '.join(around)}"] if around else []
-    mine = [line.text for line in [*lines, *LAST] if not (line.side and (line.typed or line.held))]
+    mine = [line.text for line in [*lines, *LAST] if not (line.side and (line.typed or line.held) or line.ahead)]
     with tempfile.TemporaryDirectory() as folder, computer_log(further.planner):
         table = asyncio.run(at_table(position, viewer, [*lines, *LAST], Path(folder), hidden, batched, clocks=True,
                                      around=around, late=late, further=further))
@@ -876,7 +958,8 @@ def lines_to_type(system: ModuleType, state: dict, other: dict, viewer: str,
     """Queries, then up to `steps` legal commands of the viewer, each after a few probes (half
     typed as messages; a probe the rules accept is a command, given with `/order`), and once the
     viewer may no longer act (a choice of the other side waits, or the turn passed) one probe
-    more, and with `theirs` the lines the other player then types in the channel (typed_by_other);
+    more, and with `theirs` the lines the other player then types in the channel (typed_by_other), before
+    them, where he has a choice to make, the viewer's next orders written ahead in their box (written_ahead);
     they stop before a line after which the engine's own observations differ (a disclosure,
     or a leak that the engine's swap test reports). With `theirs`, where a choice waits for the
     viewer alone, the other player sends his next orders in one box before the viewer's first answer,
@@ -896,8 +979,12 @@ def lines_to_type(system: ModuleType, state: dict, other: dict, viewer: str,
             played, state, other = step
             answered = len(lines) if answered is None and played else answered
             lines.append(Line(text, not played and rng.random() < 0.5, played))
+        if waiting and theirs:
+            typed, after = typed_by_other(system, state, other, viewer, rng, probes)
+            ahead = written_ahead(system, *after, viewer, rng, choose) if system.choice(state) is not None else []
+            return [*lines, *ahead, *typed]
         if waiting:
-            return [*lines, *(typed_by_other(system, state, other, viewer, rng, probes) if theirs else [])]
+            return lines
         if holding and answered is not None and viewer not in system.active_sides(state):
             holding = False
             box = held_by_other(system, state, other, viewer, rng, choose)
@@ -933,14 +1020,15 @@ def held_by_other(system: ModuleType, state: dict, other: dict, viewer: str, rng
 
 
 def typed_by_other(system: ModuleType, state: dict, other: dict, viewer: str, rng: random.Random,
-                   probes: Callable[[dict], list[str]]) -> list[Line]:
+                   probes: Callable[[dict], list[str]]) -> tuple[list[Line], tuple[dict, dict]]:
     """What the other player, now to act, types in the channel, whose mark (✅, ❌, or the message
     withdrawn) everyone reads: a query, chat, two of the viewer's probes and a few of his legal commands
-    up to the first the rules accept. A line is kept only where the rules judge it alike in both
-    positions: the other side knows its own units, and would not type the same line where they differ."""
+    up to the first the rules accept; and the two positions after them. A line is kept only where the rules
+    judge it alike in both positions: the other side knows its own units, and would not type the same line
+    where they differ."""
     side = next((side for side in system.active_sides(state) if side != viewer), None)
     if side is None:
-        return []
+        return [], (state, other)
     lines = [Line("status", True, side=side), Line("good luck", True, side=side)]
     legal = system.legal_commands(state, side)
     for text in [*probes(state)[:2], *(c.to_text() for c in rng.sample(legal, min(3, len(legal))))]:
@@ -951,6 +1039,27 @@ def typed_by_other(system: ModuleType, state: dict, other: dict, viewer: str, rn
         lines.append(Line(text, True, accepted, side))
         if accepted:
             break
+    return lines, (state, other)
+
+
+def written_ahead(system: ModuleType, state: dict, other: dict, viewer: str, rng: random.Random,
+                  choose: Callable[[random.Random, list], Any], most: int = 2) -> list[Line]:
+    """The viewer's next orders, written ahead in their box while the other side's choice (or his turn) is still
+    to come: held behind it (bot/tables/held.py), then judged in order once his line lets them (their DM: what
+    became of them). `state` and `other`: the positions once his typed line is played (typed_by_other). Up to
+    `most` legal commands of the viewer from there, each accepted in both positions with the same observations,
+    up to one after which the viewer no longer acts or a choice waits; none where the viewer may not act then
+    (his line left the game waiting for him still)."""
+    lines: list[Line] = []
+    for _ in range(most):
+        if not held.due(system, state, viewer):
+            break
+        text = choose(rng, system.legal_commands(state, viewer)).to_text()
+        step = _played(system, state, other, viewer, text)
+        if step is None or not step[0]:
+            break
+        lines.append(Line(text, accepted=True, ahead=True))
+        _, state, other = step
     return lines
 
 
@@ -1053,6 +1162,7 @@ class SwapReport:
     disclosed: int = 0  # positions compared up to the computer's seat: its play made the rules disclose
     refused: int = 0  # commands replayed renamed in the second position that the rules refused there
     held: int = 0  # positions where the other player's orders were held behind the viewer's choice (held_by_other)
+    ahead: int = 0  # positions where the viewer's box was held behind the other's choice (written_ahead)
     turns: set[int] = field(default_factory=set)  # the Game-Turns the random game went through
 
 
@@ -1140,9 +1250,11 @@ def _compare(system: ModuleType, state: dict, other: dict, viewer: str, rng: ran
     With `hidden`, the other side's secret orders that make `other` of `state`: both branches
     start from the same game history, one with those orders given at the table, one without.
     With `further` (kolocha fuzz), the other player sends his next orders in one box while a choice of
-    the viewer's alone holds them (held_by_other) and types in the channel once the viewer waits, and
+    the viewer's alone holds them (held_by_other) and types in the channel once the viewer waits, the viewer's
+    next orders written ahead in their box before his choice (written_ahead), and
     each position observes more (Further): requests by consent, the seats changing hands, the channel
-    lost and the game resumed or cancelled in turn, the viewer's DMs closed every third position and
+    lost and the game resumed or cancelled in turn, or at the end a draw agreed each way or the seats handed
+    over by consent (Further.ending) in two positions of five, the viewer's DMs closed every third position and
     their news in a private thread every third, and in turn the computer taking the viewer's seat at
     their deadline, the other's, the viewer's handed over, the other's (a command of the other side in
     the second position is the first's `renamed`); where its play makes the rules disclose, what the
@@ -1151,16 +1263,22 @@ def _compare(system: ModuleType, state: dict, other: dict, viewer: str, rng: ran
     computer, choose or end in turn (Further.absent)."""
     lines = lines_to_type(system, state, other, viewer, rng, steps, probes, choose, theirs=further)
     n = report.positions
-    # every other position, the orders in one `/orders` box; not past the other's held orders, which play only
-    # once the whole box is judged
-    batched = n % 2 == 1 and not any(line.held for line in lines)
+    # every other position, the orders in one `/orders` box, and always where the viewer writes orders ahead (a box
+    # is their only way in); not past the other's held orders, which play only once the whole box is judged
+    batched = (n % 2 == 1 or any(line.ahead for line in lines)) and not any(line.held for line in lines)
     recording = Recording()
     played_one: list[tuple[dict, list[tuple[str, str]]]] = []
     played_two: list[tuple[dict, list[tuple[str, str]]]] = []
-    seat = None if hidden or not further else ("deadline", "other", "mine", "other")[n % 4]
+    # at the end, every fifth position a draw agreed each way (not where the other's secret order, given in one game
+    # alone, is in the ended game's export) and every fifth the seats handed over by consent, instead of the newcomer
+    # seated and the game cancelled
+    ending = (None, None, "ceded", "drawn", "agreed")[n % 5] if further else None
+    ending = None if hidden and ending != "ceded" else ending
+    seated = not hidden and further and ending not in ("drawn", "agreed")
+    seat = ("deadline", "other", "mine", "other")[n % 4] if seated else None
     first = Further(closed=further and n % 3 == 1, consents=further, computer=seat, planner=recording,
-                    played=played_one, inbox=further and n % 3 == 2, hands=further,
-                    lost=("resumed", "cancelled")[n % 2],
+                    played=played_one, inbox=further and n % 3 == 2, hands=further and ending is None,
+                    lost=("resumed", "cancelled")[n % 2], ending=ending,
                     absent=("computer", "choose", "end")[n % 3] if hidden and further else None)
     replaying = Replaying(recording.plans, renamed)
     second = replace(first, played=played_two, planner=replaying if seat == "other" else ThreadPlanner())
@@ -1173,6 +1291,7 @@ def _compare(system: ModuleType, state: dict, other: dict, viewer: str, rng: ran
     report.positions += 1
     report.refused += replaying.refused
     report.held += any(line.held for line in lines)
+    report.ahead += batched and any(line.ahead for line in lines)
     if _seated_and_disclosed(system, viewer, one, two, played_one, played_two, renamed):
         report.disclosed += 1
         one, two = (seen[:seen.index(SEATED)] + seen[seen.index(TERMINAL):] for seen in (one, two))

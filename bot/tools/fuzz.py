@@ -6,8 +6,9 @@
   stacks in rules/campaign_1812/swaptest.py);
 * front-end swap: the same through the Discord tables and the terminal (bot/tools/fog_check.py), each
   position observed further than the test suite does: the other player typing in the channel and
-  sending orders held behind the viewer's choice, requests by consent, closed DMs, the computer taking
-  a seat, seats changing hands, the game cancelled.
+  sending orders held behind the viewer's choice, the viewer's box held behind his, requests by consent,
+  closed DMs, the computer taking a seat, seats changing hands (by consent too), the game cancelled or
+  drawn by agreement and its export.
 
 Each part reports one line per failure and a total; the exit status is 1 if anything failed.
 """
@@ -80,8 +81,9 @@ def front_swaps(games: int, seed: int, write: Write, systems: tuple[str, ...] = 
     `systems`: 1812's hidden stacks and secret chits, then Bloody Monday's blocks; then how many
     positions were compared, and how many of them only up to the computer's seat (its play made the
     rules tell the two positions apart), how many of the computer's commands the second position
-    replayed renamed the rules refused there (fog_check.Replaying: logged at INFO, not as its ERROR), and in
-    how many the other player's orders were held behind the viewer's choice (fog_check.held_by_other)."""
+    replayed renamed the rules refused there (fog_check.Replaying: logged at INFO, not as its ERROR), in
+    how many the other player's orders were held behind the viewer's choice (fog_check.held_by_other), and in
+    how many the viewer's box behind the other's (fog_check.written_ahead)."""
     from bot.tools.fog_check import SwapReport, bloody_monday_swap, campaign_swap
 
     tally = SwapReport()
@@ -91,6 +93,7 @@ def front_swaps(games: int, seed: int, write: Write, systems: tuple[str, ...] = 
         tally.disclosed += report.disclosed
         tally.refused += report.refused
         tally.held += report.held
+        tally.ahead += report.ahead
         return report.differences
 
     failed = 0
@@ -106,7 +109,8 @@ def front_swaps(games: int, seed: int, write: Write, systems: tuple[str, ...] = 
     write(f"front-end swap: {tally.positions} positions compared, {tally.disclosed} of them up to the "
           f"computer's seat (its play made the rules disclose; {tally.refused} of its commands replayed with "
           "the two blocks exchanged were refused in the second position, the check's doing), "
-          f"{tally.held} with the other player's orders held behind the viewer's choice")
+          f"{tally.held} with the other player's orders held behind the viewer's choice, {tally.ahead} with the "
+          "viewer's box held behind the other's")
     return failed
 
 

@@ -2,7 +2,8 @@
 makes at every position and the suite at a few: the other player's messages typed in the channel and their
 marks, requests answered by consent, news held while the viewer's DMs are closed, private news in a private
 thread, the computer answering a draw and an undo asked of it, taking a seat and playing it, seats changing
-hands, the channel lost and the game cancelled, `/game export` and Verify. Each has its positive control: a
+hands (by consent too), the channel lost and the game cancelled, a draw agreed and the ended game's export,
+`/game export` and Verify, the viewer's box held behind the other's choice. Each has its positive control: a
 planted leak the check shows. And the check's own log: a plan replayed in the second position that the rules
 refuse there is the check's doing, not an ERROR of the computer."""
 from __future__ import annotations
@@ -12,7 +13,7 @@ import hashlib
 import json
 import logging
 import sys
-from functools import partial
+from functools import cache, partial
 
 import pytest
 
@@ -305,3 +306,153 @@ def test_a_plan_of_its_own_that_the_rules_refuse_stays_an_error_of_the_computer(
     assert planner.refused == 0
     assert [(r.name, r.levelname) for r in caplog.records if "move r1 9999" in r.getMessage()] == \
         [("kolocha.computer", "ERROR")]
+
+
+def ended(ending: str, lines=()) -> tuple[list[str], list[str]]:
+    """What the French player observes of seed 3's opening in two positions that exchange PAIR, at the table
+    alone, the walk ending as Further.ending says ("drawn", "agreed", "ceded")."""
+    state = bloody_monday.setup("bloody_monday", 3, [])
+    one, two = (fog_check.observed(bloody_monday, position, "french", list(lines), terminal=False,
+                                   further=fog_check.Further(ending=ending))
+                for position in (state, swaptest.swapped(state, *PAIR)))
+    return one, two
+
+
+@pytest.mark.long  # four games at a table, each ended by a draw: about 2 s of CPU
+def test_a_draw_agreed_each_way_and_the_ended_game_s_export_read_the_same_whatever_the_hidden_blocks_are():
+    """The Russian offers a draw and the French player accepts it with the button `/game draw` offers him, or the
+    French offers and the Russian accepts: the game's end in the channel and the spectators', the French kept view
+    ended, `/game status` of the game over and the ended game's export (its words and command log) and its dice's
+    proof read the same whichever Russian blocks, unseen, stand where."""
+    for ending, said in (("drawn", "pressed draw: Game 1 is drawn by agreement: the Russian player offered a draw "
+                                   "and the French player accepted."),
+                         ("agreed", "Other accepts the draw")):
+        one, two = ended(ending)
+        assert fog_check.first_difference(one, two) is None
+        assert said in one
+        for seen in ("posted in 100: **", "posted in 101: Game 1:", "/game status: ['Game 1: Bloody Monday: "
+                     "Borodino, 7 September 1812 is over (a draw, ", "/game export of ended game 1: Game 1: ",
+                     "Verify game 1: Game 1: fair dice"):
+            assert any(line.startswith(seen) for line in one), (ending, seen)
+        assert any(line.startswith("DM kept") and "Game over" in line for line in one)
+
+
+@pytest.mark.long  # two games at a table: about a second of CPU
+def test_the_check_sees_a_leak_planted_in_a_game_s_end_or_its_export(monkeypatch):
+    """The positive control: plant leaks in the line that ends a game its players ended (News.final_rows) and in the
+    ended game's export (each tells the whole position as it stood), and the check shows both."""
+    from bot.tables.news import News
+    from bot.tables.overview import Overview
+
+    final, export = News.final_rows, Overview.export
+
+    def told(self, game_id, text, pings=""):
+        return final(self, game_id, words(text, f" LEAK-end {whole(self.service.load(game_id))}"), pings)
+
+    def exported(self, game):
+        number, text, script, gif = export(self, game)
+        return number, f"{text} LEAK-export {whole(self.service.load(game['id']))}", script, gif
+
+    monkeypatch.setattr(News, "final_rows", told)
+    monkeypatch.setattr(Overview, "export", exported)
+    one, two = ended("drawn")
+    differ = set(one) ^ set(two)
+    assert any(line.startswith("posted in 100: ") and "LEAK-end" in line for line in differ)
+    assert any(line.startswith("/game export of ended game 1: ") and "LEAK-export" in line for line in differ)
+
+
+@pytest.mark.long  # two games at a table: about a second of CPU
+def test_seats_handed_over_by_consent_read_the_same_whatever_the_hidden_blocks_are(monkeypatch):
+    """The French player asks for the Russian seat to go to a newcomer, who gets it once the Russian hands it over;
+    then the newcomer asks for the French seat to go to an heir, and the French player hands it over: what the
+    French player reads of each and what the heir reads from then on (the French view, by DM) are the same whichever
+    Russian blocks, unseen, stand where; the positive control: plant a leak (the newly seated player's word tells the
+    whole position) and the check shows it in the heir's DMs."""
+    from bot.delivery import message, user_audience
+    from bot.tables.seats import Seats
+
+    one, two = ended("ceded")
+    assert fog_check.first_difference(one, two) is None
+    for seen in ("posted in 100: Viewer seats <@3> as Russian in game 1 in place of <@2>.",
+                 "Other hands his seat to Newcomer", "pressed cede: ['You handed the French seat to ', {'user': '5'}",
+                 "DM to Heir: Game 1: you now play French (seated by Newcomer)",
+                 "DM to Heir kept None: Game 1: your view as French, as of command 0"):
+        assert any(line.startswith(seen) for line in one), seen
+    seated = Seats._seat_substitute
+
+    def telling_too_much(self, actor, game, channel, side, player):
+        seated(self, actor, game, channel, side, player)
+        leak = f"LEAK-seated {whole(self.service.load(game['id']))}"
+        self.store.add_outbox(game["id"], [(user_audience(player.id), message(leak))])
+
+    monkeypatch.setattr(Seats, "_seat_substitute", telling_too_much)
+    one, two = ended("ceded")
+    assert any(line.startswith("DM to Heir: ") and "LEAK-seated" in line for line in set(one) ^ set(two))
+
+
+@cache
+def raid_held() -> tuple[dict, dict]:
+    """Command 55 of a random Bloody Monday game (seed 1): the French player may retreat from 33 or stand (6.4),
+    the Russian waiting; and the position that exchanges F-CR-4LC (in 18) and F-G-VG (in 19), neither seen by
+    the Russian."""
+    import random
+
+    from rules.core import playout
+
+    state = next(state for played, state in playout.positions(
+        bloody_monday, bloody_monday.setup("bloody_monday", 1, []), random.Random(1), 56, swaptest.random_move)
+        if played == 55)
+    assert bloody_monday.choice(state)["kind"] == "retreat" and bloody_monday.active_sides(state) == ["french"]
+    return state, swaptest.swapped(state, "F-CR-4LC", "F-G-VG")
+
+
+def raid_read() -> tuple[list[str], list[str]]:
+    """What the Russian player observes at raid_held's retreat: his `initiative raid` written ahead in one box,
+    held behind the French choice, then played once the French retreat into 21 (typed in the channel)."""
+    lines = [fog_check.Line("initiative raid", accepted=True, ahead=True),
+             fog_check.Line("retreat 21", typed=True, accepted=True, side="french")]
+    one, two = (fog_check.observed(bloody_monday, position, "russian", lines, batched=True, terminal=False)
+                for position in raid_held())
+    return one, two
+
+
+@pytest.mark.long  # two games at a table and a random game's first 55 commands: about 2 s of CPU
+def test_orders_written_ahead_past_the_other_s_choice_are_held_and_released_the_same_whatever_the_hidden_blocks_are(
+        monkeypatch):
+    """The Russian player's box, sent while the French retreat question waits, is held (bot/tables/held.py); the
+    French answer lets it play and the Russian is told by DM what became of it: the same whichever French blocks,
+    unseen, stand where; the positive control: plant a leak (the word of the held orders played tells the whole
+    position) and the check shows it."""
+    from bot.delivery import message
+    from bot.tables.play import Play
+
+    one, two = raid_read()
+    assert fog_check.first_difference(one, two) is None
+    held = "/orders 'initiative raid': ['Held until the choice waiting now is made"
+    assert any(line.startswith(held) for line in one)
+    assert "DM: Game 1: your held orders, played once the choices were made:\nRussian: initiative raid." in one
+    settle = Play._settle_held
+
+    def telling_too_much(self, game_id, side, batch, present):
+        settle(self, game_id, side, batch, present)
+        self.store.add_outbox(game_id, [(side, message(f"LEAK-released {whole(self.service.load(game_id))}"))])
+
+    monkeypatch.setattr(Play, "_settle_held", telling_too_much)
+    one, two = raid_read()
+    assert any(line.startswith("DM: ") and "LEAK-released" in line for line in set(one) ^ set(two))
+
+
+def test_the_walk_writes_the_viewer_s_next_orders_ahead_in_their_box_before_the_other_s_choice():
+    """Where the viewer waits for a choice of the other side, the fuzz's walk (`theirs`) has the viewer write their
+    next orders ahead, each accepted once the other's typed answer is played, before his lines: at raid_held's
+    retreat, the Russian orders after the French answer."""
+    import random
+
+    state, other = raid_held()
+    rng = random.Random(2)
+    lines = fog_check.lines_to_type(bloody_monday, state, other, "russian", rng, 6,
+                                    partial(fog_check._probes, "russian", ("F-CR-4LC", "F-G-VG"), rng),
+                                    swaptest.weighted_choice, theirs=True)
+    ahead = [n for n, line in enumerate(lines) if line.ahead]
+    answer = next(n for n, line in enumerate(lines) if line.side == "french" and line.accepted)
+    assert ahead and max(ahead) < answer and all(lines[n].accepted and lines[n].side is None for n in ahead)
