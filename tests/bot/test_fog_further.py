@@ -456,3 +456,32 @@ def test_the_walk_writes_the_viewer_s_next_orders_ahead_in_their_box_before_the_
     ahead = [n for n, line in enumerate(lines) if line.ahead]
     answer = next(n for n, line in enumerate(lines) if line.side == "french" and line.accepted)
     assert ahead and max(ahead) < answer and all(lines[n].accepted and lines[n].side is None for n in ahead)
+
+
+def replay_read(folder) -> tuple[list[str], list[str]]:
+    """What the French player observes of seed 3's opening Tactical Action at the terminal in two positions that
+    exchange PAIR, ending with the replay `kolocha replay --gif` draws of the game still running."""
+    state = bloody_monday.setup("bloody_monday", 3, [])
+    seen = []
+    for position, name in ((state, "one"), (swaptest.swapped(state, *PAIR), "two")):
+        (folder / name).mkdir()
+        seen.append([line.replace(str(folder / name), "<folder>") for line in fog_check.at_terminal(
+            fog_check.Position(bloody_monday, position), ["tactical"], folder / name, "french")])
+    return seen[0], seen[1]
+
+
+@pytest.mark.long  # four games at the terminal: about a second of CPU
+def test_the_replay_of_a_game_still_running_reads_the_same_and_a_leak_planted_there_is_seen(monkeypatch, tmp_path):
+    """The replay of a hidden game still running draws public views, the same whichever Russian blocks, unseen, stand
+    where; the positive control: plant a leak (its frames drawn with every block face up, as only an ended game's
+    are: bot/pictures.py, face_up) and the check shows it."""
+    from bot import pictures
+
+    one, two = replay_read(tmp_path)
+    assert fog_check.first_difference(one, two) is None
+    assert one[-1].startswith("kolocha replay 1 --gif, the game still running: ")
+    monkeypatch.setattr(pictures, "turn_views", lambda service, game_id: [pictures.face_up(
+        service.system(game_id), service.load(game_id))])
+    (tmp_path / "planted").mkdir()
+    one, two = replay_read(tmp_path / "planted")
+    assert fog_check.first_difference(one[:-1], two[:-1]) is None and one[-1] != two[-1]
