@@ -1163,6 +1163,9 @@ class SwapReport:
     refused: int = 0  # commands replayed renamed in the second position that the rules refused there
     held: int = 0  # positions where the other player's orders were held behind the viewer's choice (held_by_other)
     ahead: int = 0  # positions where the viewer's box was held behind the other's choice (written_ahead)
+    drawn: int = 0  # positions that ended with a draw agreed (Further.ending)
+    ceded: int = 0  # positions that ended with the seats handed over by consent (Further.ending)
+    start: int = 0  # where the turns of the walks at the end begin: the game's seed (_compare)
     turns: set[int] = field(default_factory=set)  # the Game-Turns the random game went through
 
 
@@ -1193,7 +1196,7 @@ def bloody_monday_swap(seed: int, rng_seed: int, scenario: str = "bloody_monday"
     from rules.bloody_monday import swaptest
 
     rng = random.Random(rng_seed)
-    report = SwapReport()
+    report = SwapReport(start=seed)
     waiting, waited = False, False  # a stop has passed: the waiting side's turn at the next choice; it had it
     for played, state, viewer, stop in walk(system, system.setup(scenario, seed, options or []), rng, positions,
                                              longest, _rollout, report):
@@ -1271,8 +1274,9 @@ def _compare(system: ModuleType, state: dict, other: dict, viewer: str, rng: ran
     played_two: list[tuple[dict, list[tuple[str, str]]]] = []
     # at the end, every fifth position a draw agreed each way (not where the other's secret order, given in one game
     # alone, is in the ended game's export) and every fifth the seats handed over by consent, instead of the newcomer
-    # seated and the game cancelled
-    ending = (None, None, "ceded", "drawn", "agreed")[n % 5] if further else None
+    # seated and the game cancelled; counted from the game's seed, so that games of two or three positions take
+    # every turn of it too
+    ending = (None, None, "ceded", "drawn", "agreed")[(report.start + n) % 5] if further else None
     ending = None if hidden and ending != "ceded" else ending
     seated = not hidden and further and ending not in ("drawn", "agreed")
     seat = ("deadline", "other", "mine", "other")[n % 4] if seated else None
@@ -1291,6 +1295,8 @@ def _compare(system: ModuleType, state: dict, other: dict, viewer: str, rng: ran
     report.positions += 1
     report.refused += replaying.refused
     report.held += any(line.held for line in lines)
+    report.drawn += ending in ("drawn", "agreed")
+    report.ceded += ending == "ceded"
     report.ahead += batched and any(line.ahead for line in lines)
     if _seated_and_disclosed(system, viewer, one, two, played_one, played_two, renamed):
         report.disclosed += 1
@@ -1354,7 +1360,7 @@ def campaign_swap(seed: int, rng_seed: int, scenario: str = "campaign", options:
     from rules.campaign_1812.standing import ORDERS
 
     rng = random.Random(rng_seed)
-    report = SwapReport()
+    report = SwapReport(start=seed)
     choosing, chose = False, False  # a stop has passed: the chooser's turn at the next choice; it had it
     for played, state, viewer, stop in walk(system, system.setup(scenario, seed, options or []), rng, positions,
                                              longest, swaptest.random_move, report):

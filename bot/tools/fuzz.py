@@ -83,7 +83,8 @@ def front_swaps(games: int, seed: int, write: Write, systems: tuple[str, ...] = 
     rules tell the two positions apart), how many of the computer's commands the second position
     replayed renamed the rules refused there (fog_check.Replaying: logged at INFO, not as its ERROR), in
     how many the other player's orders were held behind the viewer's choice (fog_check.held_by_other), and in
-    how many the viewer's box behind the other's (fog_check.written_ahead)."""
+    how many the viewer's box behind the other's (fog_check.written_ahead), and how many ended with a draw
+    agreed or the seats handed over by consent (fog_check.Further.ending)."""
     from bot.tools.fog_check import SwapReport, bloody_monday_swap, campaign_swap
 
     tally = SwapReport()
@@ -94,6 +95,8 @@ def front_swaps(games: int, seed: int, write: Write, systems: tuple[str, ...] = 
         tally.refused += report.refused
         tally.held += report.held
         tally.ahead += report.ahead
+        tally.drawn += report.drawn
+        tally.ceded += report.ceded
         return report.differences
 
     failed = 0
@@ -110,7 +113,8 @@ def front_swaps(games: int, seed: int, write: Write, systems: tuple[str, ...] = 
           f"computer's seat (its play made the rules disclose; {tally.refused} of its commands replayed with "
           "the two blocks exchanged were refused in the second position, the check's doing), "
           f"{tally.held} with the other player's orders held behind the viewer's choice, {tally.ahead} with the "
-          "viewer's box held behind the other's")
+          f"viewer's box held behind the other's, {tally.drawn} ended by a draw agreed, {tally.ceded} with the "
+          "seats handed over by consent")
     return failed
 
 
