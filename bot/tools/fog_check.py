@@ -878,7 +878,8 @@ def at_terminal(position: Position, lines: list[str], folder: Path, viewer: str,
     """The game at the terminal's hot seat, the side to move at the screen: its screen, prompts
     and picture files while it types `lines`, up to the hand-over to the other player; the other
     side's secret orders `hidden` given before it sits down. Then the animated replay `kolocha replay GAME
-    --gif` writes of the game, still running (the JSON of its frames' views: public ones until it ends)."""
+    --gif` writes of the game still running (the JSON of its frames' views, the public ones); where the lines
+    ended it, only that it is over (an ended game's replay shows every block, by design)."""
     seen: list[str] = []
     service = _service(folder / "terminal.sqlite", position)
     game_id = service.new_game(position.INFO.name, position.INFO.default_scenario, 1, position.options(),
@@ -902,6 +903,9 @@ def at_terminal(position: Position, lines: list[str], folder: Path, viewer: str,
         return line
 
     play(service, game_id, read, seen.append, maps)
+    if service.store.game(game_id)["status"] == "over":  # its lines ended it: its replay shows every block, by design
+        seen.append(f"kolocha replay {game_id} --gif, the game over")
+        return seen
     frames = view_json({"frames": stored.turn_views(service, game_id)})
     seen.append(f"kolocha replay {game_id} --gif, the game still running: {frames!r}")
     return seen

@@ -485,3 +485,27 @@ def test_the_replay_of_a_game_still_running_reads_the_same_and_a_leak_planted_th
     (tmp_path / "planted").mkdir()
     one, two = replay_read(tmp_path / "planted")
     assert fog_check.first_difference(one[:-1], two[:-1]) is None and one[-1] != two[-1]
+
+
+@pytest.mark.long  # a random 1812 game's first 76 commands and two games at the terminal: about a second of CPU
+def test_a_game_the_terminal_s_lines_end_says_its_replay_is_of_a_game_over(tmp_path):
+    """Where the viewer's own lines end the game at the terminal (1812's retreat, dice seed 1: the French removal
+    that ends it), its replay shows every block, by design: the check says only that the game is over, the same in
+    both positions (two Russian stacks the French have not seen exchanged)."""
+    import random
+
+    from rules.campaign_1812 import swaptest as campaign_swaptest
+    from rules.campaign_1812.game import enemy_of
+    from rules.core import playout
+
+    state = next(state for played, state in playout.positions(
+        campaign_1812, campaign_1812.setup("retreat", 1, []), random.Random(1), 77, campaign_swaptest.random_move)
+        if played == 76)
+    a, b = campaign_swaptest.pairs(state, "french", random.Random(1), 1)[0]
+    seen = []
+    for position, name in ((state, "one"), (campaign_swaptest.swapped(state, enemy_of("french"), a, b), "two")):
+        (tmp_path / name).mkdir()
+        seen.append([line.replace(str(tmp_path / name), "<folder>") for line in fog_check.at_terminal(
+            fog_check.Position(campaign_1812, position), ["remove 17 inf"], tmp_path / name, "french")])
+    assert fog_check.first_difference(*seen) is None
+    assert seen[0][-1] == "kolocha replay 1 --gif, the game over"
