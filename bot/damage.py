@@ -56,14 +56,34 @@ def prefs(text: str | None) -> dict:
 
 
 def held_orders(row: dict) -> dict:
-    """A held_orders row: who wrote them, their lines, a list of texts, and the number of the first
-    in its message, a whole number from 1."""
+    """A held_orders row: who wrote them, their lines, a list of texts (none left once all are judged), the
+    number of the first in its message, a whole number from 1, and what became of those judged before them
+    (`judged`: {"said": a list of what became of each, "present": whether their author's own command let
+    them play, "at": the command the last played, if any}, or None: none judged yet)."""
     lines = _json(row["lines"], list, [])
-    if not lines or not all(isinstance(line, str) for line in lines):
+    judged = _json(row.get("judged"), dict)
+    if not (lines or judged) or not all(isinstance(line, str) for line in lines):
         raise ValueError("held orders must be a list of texts")
     if not isinstance(row["first"], int) or row["first"] < 1:
         raise ValueError("the number of the first held order must be a whole number from 1")
-    return {"user": row["user"], "name": row["name"], "lines": lines, "first": row["first"]}
+    if judged is not None:
+        said, present, at = judged.get("said"), judged.get("present"), judged.get("at")
+        if not isinstance(said, list) or not said or not isinstance(present, bool) or \
+                not (at is None or isinstance(at, int) and not isinstance(at, bool)) or not all(
+                isinstance(s, dict) and isinstance(s.get("line"), str) and isinstance(s.get("accepted"), bool)
+                and isinstance(s.get("text"), (str, dict, list)) for s in said):
+            raise ValueError("what became of the held orders judged must be a list of what became of each")
+    return {"user": row["user"], "name": row["name"], "lines": lines, "first": row["first"], "judged": judged}
+
+
+def told(row: dict) -> list[tuple[str, dict]]:
+    """A held_orders row's word of what became of the orders, kept by the version before `judged` (an outbox:
+    a list of [audience, payload])."""
+    value = _json(row["told"], list, [])
+    if not all(isinstance(pair, list) and len(pair) == 2 and isinstance(pair[0], str) and isinstance(pair[1], dict)
+               for pair in value):
+        raise ValueError("the word of held orders played must be a list of messages")
+    return [(str(pair[0]), pair[1]) for pair in value]
 
 
 def notice(game_id: int, table: str) -> str:

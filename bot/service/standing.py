@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from bot import text as fmt
@@ -124,12 +125,26 @@ def follow(service: GameService, game_id: int, system: GameSystem, state: dict, 
             log.exception("game %s: the %s of %s was refused", game_id,
                           f"forced answer {cmd.to_text()}" if forced else f"standing order {order}", side)
             break
-        done.in_words = on_its_first_event(system, done)
-        result.followed.append(done)
-        told = _told_to(done, result.side, system.outcome(state))
-        result.message += " " + told if told else ""
-        result.seq = done.seq
+        _add(result, done, system, state)
     return result
+
+
+def _add(result: Result, done: Result, system: GameSystem, state: dict) -> None:
+    """`done`, played at once after `result` and leaving `state`, told under it: on its line's end
+    (`_told_to`) and among what followed it, said on its first event where that says it."""
+    done.in_words = on_its_first_event(system, done)
+    result.followed.append(done)
+    told = _told_to(done, result.side, system.outcome(state))
+    result.message += " " + told if told else ""
+    result.seq = done.seq
+
+
+def followed_by(result: Result, done: Result, system: GameSystem, state: dict) -> Result:
+    """`result` as `follow` leaves it once `done`, just played at once after it, is told under it (`_add`), read
+    while `done` is being stored: a copy, so that neither changes before it is."""
+    ahead = replace(result, followed=list(result.followed))
+    _add(ahead, replace(done), system, state)
+    return ahead
 
 
 class _Row:
@@ -170,6 +185,26 @@ def play_due(service: GameService, game_id: int, compose: Compose) -> Result:
     system = service.system(game_id)
     seq, state = service.position(game_id)
     return follow(service, game_id, system, state, Result(True, "", seq), compose, _going(service, game_id, system))
+
+
+def played_again(service: GameService, game_id: int, seq: int) -> Result | None:
+    """Stored command `seq` and the answers played at once after it (`follow`) that the store holds, each
+    result read again from the state before it (the dice live in the state) and told as `follow` told them;
+    None where a command given by hand came after it."""
+    system = service.system(game_id)
+    state, played = service.state_at(game_id, seq - 1), None
+    for row in service.store.commands(game_id, after=seq - 1):
+        order, forced = how_played(row)
+        if played is not None and order is None and forced is None:
+            return None
+        side = str(row["side"])
+        done, state = service.applied(game_id, system, state, side, system.parse(side, row["normalised"]),
+                                      row["seq"] - 1, None, order, None, forced)
+        if played is None:
+            played = done
+        else:
+            _add(played, done, system, state)
+    return played
 
 
 def _going(service: GameService, game_id: int, system: GameSystem) -> tuple[str | None, str] | None:

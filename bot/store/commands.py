@@ -91,8 +91,9 @@ class CommandsPart(DeadlinesPart):
             if absent is not None:
                 self.db.execute("UPDATE games SET absent = ? WHERE id = ?", [json.dumps(absent), game_id])
             self._played_held(game_id, held)
-            if status == "over":  # nothing a side held is ever due; the word of orders played is still sent
-                self.db.execute("DELETE FROM held_orders WHERE game = ? AND told IS NULL", [game_id])
+            if status == "over":  # nothing a side held is ever due; orders under way are still told
+                self.db.execute("DELETE FROM held_orders WHERE game = ? AND told IS NULL AND judged IS NULL",
+                                [game_id])
             self.db.execute("""UPDATE games SET status = ?, updated_at = ?, pending_undo = NULL,
                                pending_draw = NULL WHERE id = ?""", [status, stamp, game_id])
         return seq

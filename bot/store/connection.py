@@ -54,12 +54,12 @@ class Told:
     deadlines: DeadlineRows | None = None
     absent: dict[str, str] | None = None  # the absent sides after it, each with its player-turn (None: as they are)
     merged: tuple[int, ...] = ()  # rows not yet sent whose words its own messages carry now: dropped
-    held: Playing | None = None  # a side whose held orders it plays, the number of the next: the rest kept
+    held: Playing | None = None  # a side whose held order it plays, the number of the next: the rest kept
 
 
-# a side whose held orders a change plays, the number of the next, and the word of what became of them once none
-# is left (kept with the row until it is sent: bot/tables/held.py)
-Playing = tuple[str, int, Outbox | None]
+# a side whose held order a change plays (or judges: a query answered), the number of the next, and what became of
+# the orders judged so far, this one too (held_orders.judged: bot/tables/held.py), kept with the rest
+Playing = tuple[str, int, dict]
 Opening = Callable[[int], Outbox]  # the messages announcing a new game, given its number
 
 
@@ -180,24 +180,20 @@ class Connection:
                             [game_id, seq, audience, json.dumps(payload)])
 
     def _played_held(self, game_id: int, held: Playing | None) -> None:
-        """Inside the transaction of a change that plays a side's held order (`held`: the side, the number
-        of its next order and the word of what became of them should none be left; None: none): those
-        numbered before it leave its row; once none is left the row keeps that word until it is sent
-        (Store.drop_held_orders, or Store.tell_held at the next start), or goes if there is none
-        (bot/tables/held.py)."""
+        """Inside the transaction of a change that plays (or judges) a side's held order (`held`: the side, the
+        number of its next order and what became of those judged so far, this one too; None: none): those
+        numbered before it leave its row, which keeps what became of them until the word on them is sent
+        (Store.drop_held_orders), so a stop after it goes on from the next (bot/tables/held.py). A command played
+        at once after it (a standing order's) writes it again, with what it adds to the held order's line."""
         if held is None:
             return
-        side, upto, told = held
+        side, upto, judged = held
         row = self.db.execute("SELECT lines, first FROM held_orders WHERE game = ? AND side = ? AND told IS NULL",
                               [game_id, side]).fetchone()
-        if row is None or row[1] >= upto:
+        if row is None or row[1] > upto:
             return
-        lines = json.loads(row[0])[upto - row[1]:]
-        if lines or told is not None:
-            self.db.execute("UPDATE held_orders SET lines = ?, first = ?, told = ? WHERE game = ? AND side = ?",
-                            [json.dumps(lines), upto, None if lines else json.dumps(told), game_id, side])
-        else:
-            self.db.execute("DELETE FROM held_orders WHERE game = ? AND side = ?", [game_id, side])
+        self.db.execute("UPDATE held_orders SET lines = ?, first = ?, judged = ? WHERE game = ? AND side = ?",
+                        [json.dumps(json.loads(row[0])[upto - row[1]:]), upto, json.dumps(judged), game_id, side])
 
     def _write_turn(self, game_id: int, turn: str | None, seq: int) -> None:
         """Remember the command after which a game turn began (spectators' delayed view)."""

@@ -187,7 +187,8 @@ class GamesPart(DeadlinesPart):
             self.db.execute("""UPDATE games SET status = 'over', ended = ?, updated_at = ?
                                WHERE id = ?""", [json.dumps(ended), now(), game_id])
             self.db.execute("DELETE FROM deadlines WHERE game = ?", [game_id])
-            self.db.execute("DELETE FROM held_orders WHERE game = ? AND told IS NULL", [game_id])  # told: still sent
+            # orders under way (judged: a stop came among them) are still told, at the next start
+            self.db.execute("DELETE FROM held_orders WHERE game = ? AND told IS NULL AND judged IS NULL", [game_id])
             self._write_outbox(game_id, self.last_seq(game_id), outbox)
 
     def pause_game(self, game_id: int, reason: str, outbox: Outbox | None = None) -> None:

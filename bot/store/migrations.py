@@ -214,6 +214,13 @@ _add_column("held_orders.told: the word of what became of held orders all played
             "held_orders", "told")
 
 
+# what became of the held orders judged so far (a list of bot.tables.batch.Said as JSON) and whether their author's
+# own command let them play, kept with the rest by each judgement, so a stop among them goes on from where it was
+# and the word of what became of them reads as it would have (bot/tables/held.py)
+_add_column("held_orders.judged: what became of the held orders judged so far, kept until the word on them is sent",
+            "held_orders", "judged")
+
+
 def adopt_first(db: sqlite_utils.Database) -> None:
     """Record in sqlite-utils' table the migrations a file from Kolocha's first hour (23 Nov 2026)
     had applied: it kept them in a table of its own, `migrations` (version, name, applied_at), so

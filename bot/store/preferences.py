@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from bot import damage
-from bot.store.connection import Connection, Outbox
+from bot.store.connection import Connection, Outbox, Playing
 
 
 class PreferencesPart(Connection):
@@ -47,8 +47,8 @@ class PreferencesPart(Connection):
                             "VALUES (?, ?, ?, ?, ?, ?)", [game_id, side, user, name, json.dumps(lines), first])
 
     def held_orders(self, game_id: int, side: str) -> dict | None:
-        """A side's held orders ({"user", "name", "lines", "first"}), None when it holds none (all played, the
-        word of what became of them not yet sent: `tell_held`)."""
+        """A side's held orders ({"user", "name", "lines", "first", "judged"}: damage.held_orders), None when it
+        holds none."""
         rows = list(self.db.query("SELECT * FROM held_orders WHERE game = ? AND side = ? AND told IS NULL",
                                   [game_id, side]))
         try:
@@ -57,6 +57,18 @@ class PreferencesPart(Connection):
             self._set_aside("held_orders", rows[0], error)
             return None
 
+    def judge_held(self, game_id: int, held: Playing) -> None:
+        """A side's held order judged without a command stored (a query answered, one refused or passed over,
+        a standing order set): it leaves the row, what became of it kept there, as a command's does."""
+        with self.transaction():
+            self._played_held(game_id, held)
+
+    def held_under_way(self) -> list[int]:
+        """The games in which held orders were being judged when a stop came (some judged, the word on them not
+        sent: bot/tables/held.py), whatever became of the game since; at a start their judging goes on."""
+        return [row[0] for row in self.db.execute(
+            "SELECT DISTINCT game FROM held_orders WHERE judged IS NOT NULL AND told IS NULL ORDER BY game")]
+
     def drop_held_orders(self, game_id: int, side: str, outbox: Outbox | None = None) -> None:
         """A side's held orders gone, with the messages telling what became of them (`outbox`)."""
         with self.transaction():
@@ -64,15 +76,22 @@ class PreferencesPart(Connection):
             self._write_outbox(game_id, self.last_seq(game_id), outbox)
 
     def tell_held(self) -> list[int]:
-        """At a start: the word of what became of held orders all played, which the command that played the last
-        kept with their row and a stop kept from being sent (bot/tables/held.py), written to be sent, the rows
-        gone, in one transaction; the games it is written in."""
+        """At a start: the word of what became of held orders all played that the version before `judged` kept
+        with their row, a stop keeping it from being sent, written to be sent, the rows gone, in one transaction;
+        the games it is written in. A word that cannot be read is set aside (logged, the server's owner told)."""
         with self.transaction():
-            rows = self.db.execute("SELECT game, side, told FROM held_orders WHERE told IS NOT NULL").fetchall()
-            for game_id, side, told in rows:
-                self.db.execute("DELETE FROM held_orders WHERE game = ? AND side = ?", [game_id, side])
-                self._write_outbox(game_id, self.last_seq(game_id), [tuple(row) for row in json.loads(told)])
-        return sorted({row[0] for row in rows})
+            rows = list(self.db.query("SELECT * FROM held_orders WHERE told IS NOT NULL"))
+            told = []
+            for row in rows:
+                try:
+                    outbox = damage.told(row)
+                except ValueError as error:
+                    self._set_aside("held_orders", row, error)
+                    continue
+                self.db.execute("DELETE FROM held_orders WHERE game = ? AND side = ?", [row["game"], row["side"]])
+                self._write_outbox(row["game"], self.last_seq(row["game"]), outbox)
+                told.append(row["game"])
+        return sorted(set(told))
 
     def meta(self, key: str) -> str | None:
         """A value the bot keeps about itself (the hash of its synced command tree)."""

@@ -9,34 +9,41 @@ told what became of them, each order under the number the reply to its message g
 A new message of orders from the side replaces what it held; only players' own messages (not a
 deadline's or the computer's commands) set them going.
 
-Nothing held is lost to a stop: each order leaves the store in the transaction of the command it
-plays (`Told.held`), and the rest with the word of what became of them, so a bot stopped among them
-plays the rest once at its next start (Play.resume). The command that plays the last keeps that word
-with their row, so a stop before it is sent sends it at the next start (Store.tell_held): the orders
-before it as told, the last as its command said it.
+Nothing held is lost or told twice across a stop: each order, once judged, leaves the store with what became
+of it kept in its place (`judged`), in the transaction of the command it plays (`Told.held`: the commands
+standing orders play at once after it write it again, with what they add to its line) or in one of its own (a
+query answered, one refused); the word on them all goes with the row. A bot stopped among them goes on at its
+next start from the next (Play.resume), and their author reads the word the uninterrupted run would have sent,
+or none where it would have sent none.
 
 Held orders are the side's own words, kept for it alone: whether the game holds some is
 nobody else's business, and they are judged on the position everyone sees when they are due.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass, fields
 
 from bot import asked
 from bot.permissions import Actor
 from bot.store import Outbox, Store
+from bot.tables.batch import Said
 from rules.core.errors import RulesError
 from rules.core.system import GameSystem
 
 
 @dataclass(frozen=True)
 class Held:
-    """A side's held orders, who wrote them, and the number of the first in their message."""
+    """A side's held orders, who wrote them, and the number of the first in their message; `said`: what became of
+    those judged before a stop, the first of them, and `present`: whether their author's own command let them
+    play (bot/tables/play.py, Play.release)."""
 
     side: str
     actor: Actor
     lines: list[str]
     first: int = 1
+    said: tuple[Said, ...] = ()
+    present: bool = False
+    at: int | None = None  # the command the last of `said` played, if it played one
 
 
 def hold(store: Store, game_id: int, held: Held) -> None:
@@ -49,8 +56,27 @@ def drop(store: Store, game_id: int, side: str, told: Outbox | None = None) -> N
 
 
 def held_by(store: Store, game_id: int, side: str) -> Held | None:
+    """A side's held orders, those judged before a stop among them (`Held.said`) with the rest."""
     row = store.held_orders(game_id, side)
-    return None if row is None else Held(side, Actor(row["user"], row["name"], False), row["lines"], row["first"])
+    if row is None:
+        return None
+    judged = row["judged"] or {"said": [], "present": False}
+    said = tuple(said_of(s) for s in judged["said"])
+    return Held(side, Actor(row["user"], row["name"], False), [s.line for s in said] + row["lines"],
+                row["first"] - len(said), said, judged["present"], judged.get("at"))
+
+
+def judged(said: list[Said], present: bool, at: int | None = None) -> dict:
+    """What became of held orders judged so far as the store keeps it (held_orders.judged), and `at`, the
+    command the last of them played (None: it played none)."""
+    return {"said": [asdict(s) for s in said], "present": present, "at": at}
+
+
+def said_of(kept: dict) -> Said:
+    """What became of a held order as the store kept it (`judged`): its texts as they were."""
+    known = {f.name for f in fields(Said)}
+    said = {key: value for key, value in kept.items() if key in known}
+    return Said(**{**said, "public": tuple(said.get("public", ())), "news": tuple(said.get("news", ()))})
 
 
 def waits_for_a_choice(system: GameSystem, state: dict, side: str, line: str) -> bool:

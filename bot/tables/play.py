@@ -19,9 +19,9 @@ from bot.permissions import (
     commanding_side,
     sides_of,
 )
-from bot.service import QUERIES, Compose, Result, own_line, simultaneous
-from bot.service.standing import how_played
-from bot.store import Outbox, Told
+from bot.service import QUERIES, Result, own_line, simultaneous
+from bot.service.standing import followed_by, how_played, played_again
+from bot.store import DamagedGame, Outbox, Told
 from bot.tables import held, stale, superseded
 from bot.tables.batch import MOST, PASSED, Batch, Said, in_order, lines_of, news_of, public_texts, tells_more
 from bot.tables.news import Change
@@ -29,6 +29,7 @@ from bot.tables.room import Room
 from bot.words import Text, join, name, table, words
 from rules.core.errors import NotPlayed, RulesError
 from rules.core.standing import ASK, choosers
+from rules.core.system import GameSystem
 
 log = logging.getLogger("kolocha.play")
 TABLE_VERBS = (*QUERIES, "undo", "accept", "refuse", "end", "orders", "draw")  # verbs of every game, at any time
@@ -139,39 +140,46 @@ class Play(Room):
         return batch
 
     async def _judge_all(self, actor: Actor, game_id: int, side: str | None, batch: Batch,
-                         typed: bool = False) -> None:
+                         typed: bool = False, present: bool = False) -> None:
         """Under the game's lock: the batch's orders judged one after another up to the first
         refused, which with those after it is held when a choice waiting first refused it; their
         news stored, for the caller to send together once they and any held orders they let play
         are judged (texts in a row go as one message, bot/delivery/runs.py); a phase's map that a
         later order posts anew left out (`_one_map`), and the last map under the lines of the orders
-        after it (`_map_last`): one account, then one map for the state it leaves and "your move"."""
-        mapped = await self._judge_each(actor, game_id, side, batch, typed)
+        after it (`_map_last`): one account, then one map for the state it leaves and "your move". Held orders
+        (`batch.released`) go on after those judged before a stop; `present`: their author's own command let
+        them play."""
+        mapped = await self._judge_each(actor, game_id, side, batch, typed, present)
         if mapped is not None:
             await self.map_last(game_id, mapped)
 
     async def _judge_each(self, actor: Actor, game_id: int, side: str | None, batch: Batch,
-                          typed: bool = False) -> int | None:
+                          typed: bool = False, present: bool = False) -> int | None:
         """`_judge_all`'s orders judged in turn; the command of the last change that posted a map."""
         mapped: int | None = None
-        for n, line in enumerate(batch.lines):
+        for n in range(len(batch.said), len(batch.lines)):
+            line = batch.lines[n]
             if typed and await asyncio.to_thread(self._secret_now, game_id, line):
                 batch.said.append(Said(line, False, SECRET_ORDER, withdraw=True))
                 return mapped
-            # a held order leaves its side's row in its command's transaction: a stop after it plays the rest once,
-            # and the last keeps there the word of what became of them, sent at the next start after a stop
+            # a held order leaves its side's row with what became of it, in its command's transaction when it plays
+            # one: a stop after it goes on from the next, and what the word on them tells is kept
             plays = None if not batch.released or side is None else \
-                (side, batch.first + n + 1, partial(self._told_held, side, batch, line) if n == len(batch.lines) - 1
-                 else None)
+                Plays(side, batch.first + n + 1, partial(self._judged_held, list(batch.said), line, present),
+                      partial(self.service.system, game_id))
             said = await self._said(actor, game_id, line, side, None, flush=False, plays=plays)
             if batch.passes(said):
-                batch.said.append(Said(line, True, PASSED, moot=True))
-                continue
-            if not said.accepted and await asyncio.to_thread(self._hold, game_id, actor, side, batch.lines[n:],
-                                                             batch.first + n):
+                said = Said(line, True, PASSED, moot=True)
+            elif not said.accepted and await asyncio.to_thread(self._hold, game_id, actor, side, batch.lines[n:],
+                                                                 batch.first + n):
                 batch.held = True
                 return mapped
             batch.said.append(said)
+            if plays is not None and plays.line is None:  # judged, no command stored: a query answered, one refused
+                await asyncio.to_thread(self.store.judge_held, game_id,
+                                        (plays.side, plays.upto, held.judged(batch.said, present)))
+            if said.moot and said.accepted:
+                continue
             if not said.accepted:
                 return mapped
             mapped = await self.one_map(game_id, mapped)
@@ -239,13 +247,14 @@ class Play(Room):
         return True
 
     def _due_held(self, game_id: int) -> held.Held | None:
-        """Under the game's lock: a side's held orders that may be judged now. They stay in the store
-        until judged: each leaves it with the command it plays (`_judge_each`), the rest with the word
-        of what became of them (`_settle_held`), or held again."""
+        """Under the game's lock: a side's held orders that may be judged now, or whose judging a stop cut short
+        (`Held.said`: it goes on, as it would have, whatever the game waits for). They stay in the store until
+        judged: each leaves it with what became of it (`_judge_each`), the word on them all with the row
+        (`_settle_held`), or held again."""
         system, state = self.service.system(game_id), self.service.load(game_id)
         for side in system.INFO.sides:
             orders = held.held_by(self.store, game_id, side)
-            if orders is not None and held.due(system, state, side):
+            if orders is not None and (orders.said or held.due(system, state, side)):
                 return orders
         return None
 
@@ -259,30 +268,31 @@ class Play(Room):
         try:
             while (orders := await asyncio.to_thread(self._due_held, game_id)) is not None:
                 at = await asyncio.to_thread(self.store.last_seq, game_id)  # the command that let them play
-                batch = Batch(orders.lines, released=True, first=orders.first)  # told privately, never withdrawn
-                await self._judge_all(orders.actor, game_id, orders.side, batch)
+                # told privately, never withdrawn; after those judged before a stop, as their author's own command
+                # let them play or not then
+                batch = Batch(orders.lines, released=True, first=orders.first, said=list(orders.said))
+                present = orders.present if orders.said else by is not None and by.id == orders.actor.id
+                await self._judge_all(orders.actor, game_id, orders.side, batch, present=present)
                 async with self.tables.delivery.sending(game_id):  # none of its rows on its way meanwhile
                     await asyncio.to_thread(self._supersede, game_id, at, orders.side)
-                present = by is not None and by.id == orders.actor.id  # their author's own command let them play
                 await asyncio.to_thread(self._settle_held, game_id, orders.side, batch, present)
         finally:
             if flush:
                 await self.tables.delivery.flush(game_id)
 
-    def _told_held(self, side: str, batch: Batch, line: str, result: Result) -> Outbox:
-        """The word of what became of a side's held orders, kept with their row by the command that plays the
-        last (`line`, its `result`) until `_settle_held` sends it, or the next start after a stop
-        (`resume_all`): the orders before it as told, and its own line as its command says it."""
-        said = Said(line, True, result.message, public_texts(result), news_of(result))
-        return _told(side, replace(batch, said=[*batch.said, said]))
+    def _judged_held(self, before: list[Said], line: str, present: bool, text: str, result: Result) -> dict:
+        """What became of a side's held orders judged so far, kept with their row by the command that plays
+        `line` (its outcome `text`, its `result`) and by each played at once after it: the orders `before` it
+        as told, and its own line as its reply reads it with what they add."""
+        return held.judged([*before, _accepted(line, text, result)], present, result.own_seq)
 
     def _settle_held(self, game_id: int, side: str, batch: Batch, present: bool) -> None:
         """Under the game's lock, once a side's held orders are judged: what became of them told to their
         author, unless the channel told it all (`_told_in_public`), or while they are held again behind
         the other side's choice (`_asked_of`); the rest (refused, not tried, or a last order that stored
-        nothing) leave the store in the same transaction. A stop before it judges them again at the next
-        start: the orders played before the stop are told by their own lines, and not played again; one after
-        the last is played sends the word its command kept (`_told_held`)."""
+        nothing) leave the store in the same transaction. A stop before it goes on at the next start from the
+        order after the last judged (what became of each kept with their row: `_judge_each`), so the word
+        reads as it would have, and is sent only where it would have been."""
         outbox = [] if self._told_in_public(game_id, side, batch, present) or \
             batch.held and not self._asked_of(game_id, side) else _told(side, batch)
         if batch.held:
@@ -292,17 +302,22 @@ class Play(Room):
 
     async def resume_all(self) -> None:
         """At start-up, before any command and before the computer wakes: in each game in play, what a
-        stop cut short (`resume`), after the word of held orders all played that a stop kept from being sent (in
-        any game: the last may have ended it). One that fails is logged and waits for the game's next command."""
+        stop cut short (`resume`), and in any game held orders whose judging a stop cut short (the last
+        judged may have ended it: `release`), after the word of held orders all played that the version
+        before kept and a stop kept from being sent (Store.tell_held). A damaged row is set aside, once; one
+        game that fails otherwise is logged and waits for its next command; every other goes on."""
         try:
             for game_id in await asyncio.to_thread(self.store.tell_held):
                 await self.tables.delivery.flush(game_id)
         except Exception:
             log.exception("sending at the start the word of held orders all played failed")
-        for game_id in await asyncio.to_thread(self.store.playing_games):
+        playing = await asyncio.to_thread(self.store.playing_games)
+        for game_id in sorted({*playing, *await asyncio.to_thread(self.store.held_under_way)}):
             try:
                 async with self.tables.lock(game_id):
-                    await self.resume(game_id)
+                    await (self.resume(game_id) if game_id in playing else self.release(game_id))
+            except DamagedGame:
+                continue  # its row set aside, logged once (the store's quarantine): the game waits for its repair
             except Exception:
                 log.exception("game %s: finishing at the start what a stop cut short failed", game_id)
 
@@ -310,22 +325,53 @@ class Play(Room):
         """Under the game's lock, at a start: what a command had still to do when a stop cut it short, done
         as it would have been. The answers standing orders give, each stored in a transaction of its own
         after the command they follow (a stop between two of a row left the game waiting for the next;
-        GameService.standing_due), then the held orders due (a stop after the answer that let them play, or
-        among them: `release`). Nothing else is told: a game where none is due reads as it did."""
+        GameService.standing_due), told under a held order they follow as they would have been
+        (`_cut_short`), then the held orders due (a stop after the answer that let them play, or among
+        them: `release`), as after the last command given by hand. Nothing else is told: a game where none
+        is due reads as it did."""
         if await asyncio.to_thread(self.service.answers_due, game_id):
             change = self.tables.news.change(game_id, "")
             change.unshown = await asyncio.to_thread(self._unshown, game_id)
-            await asyncio.to_thread(self.service.play_answers_due, game_id, change.compose)
+            plays = await asyncio.to_thread(self._cut_short, game_id)
+            await asyncio.to_thread(self.service.play_answers_due, game_id,
+                                    change.compose if plays is None else partial(plays.compose, change))
             await change.settle(flush=False)
-        await self.release(game_id)
+        await self.release(game_id, by=await asyncio.to_thread(self._by_hand, game_id))
+
+    def _cut_short(self, game_id: int) -> Plays | None:
+        """The held order whose answers played at once a stop cut short, if the game's last commands are it and
+        some of them (`held.Held.at`): its result with those stored, read again (standing.played_again), so
+        that the answers played now write what became of it as they would have."""
+        system = self.service.system(game_id)
+        for side in system.INFO.sides:
+            orders = held.held_by(self.store, game_id, side)
+            if orders is None or orders.at is None:
+                continue
+            played = played_again(self.service, game_id, orders.at)
+            if played is None:
+                return None
+            *before, last = orders.said
+            return Plays(side, orders.first + len(orders.said), partial(self._judged_held, before, last.line,
+                                                                          orders.present),
+                         partial(self.service.system, game_id), played)
+        return None
+
+    def _last_by_hand(self, game_id: int) -> int:
+        """The last command given by hand, not played at once after another (by a standing order, or forced)."""
+        seq = self.store.last_seq(game_id)
+        while seq > 1 and how_played(self.store.commands(game_id, seq - 1, seq)[0]) != (None, None):
+            seq -= 1
+        return seq
+
+    def _by_hand(self, game_id: int) -> Actor | None:
+        """Who gave the last command given by hand: at a start, the command that let held orders due play."""
+        rows = self.store.commands(game_id, self._last_by_hand(game_id) - 1)
+        return Actor(str(rows[0]["user"]), "", False) if rows and rows[0]["user"] else None
 
     def _unshown(self, game_id: int) -> dict:
         """The position before the last command given by hand, which the answers stored after it were played
         at once after (Change.unshown: the channel says the phase changed from where it last said it)."""
-        seq = self.store.last_seq(game_id)
-        while seq > 1 and how_played(self.store.commands(game_id, seq - 1, seq)[0]) != (None, None):
-            seq -= 1
-        return self.service.state_at(game_id, seq - 1)
+        return self.service.state_at(game_id, self._last_by_hand(game_id) - 1)
 
     def _supersede(self, game_id: int, at: int, side: str) -> None:
         """The news of command `at`, not yet sent, told again now that `side`'s held orders have
@@ -380,7 +426,7 @@ class Play(Room):
         """One order under the game's lock: judged and stored in a worker thread (the event
         loop never waits for the engine, nor for a write lock another connection holds), its
         news sent once stored (`flush`; else by the batch it is one of); `plays`: a side's held order
-        it is, and the number of the next (`Told.held`)."""
+        it is (`Told.held`)."""
         try:
             result, change = await asyncio.to_thread(self._judge, actor, game_id, line, side, seen, still, asked_in,
                                                      plays)
@@ -391,11 +437,7 @@ class Play(Room):
         if not result.accepted:
             return Said(line, False, result.message, moot=result.moot)
         await change.settle(flush)
-        text, news = change.reply(result), news_of(result)
-        own = own_line(text, result)
-        # a battle the plans its standing orders gave fight, told by its events: an order alone reads as a box's line
-        told = in_order(own, news) if own is not None and any(r.secret for r in result.followed) else text
-        return Said(line, True, told, public_texts(result), news, own=own, in_place=change.in_place)
+        return replace(_accepted(line, change.reply(result), result), in_place=change.in_place)
 
     def _judge(self, actor: Actor, game_id: int, line: str, side: str | None, seen: int | None,
                still: Callable[[], str | None] | None = None, asked_in: str | None = None,
@@ -416,7 +458,7 @@ class Play(Room):
         mover = commanding_side(seats, actor, system.active_sides(state), side, system.INFO.sides)
         if seen is not None and self.store.seen_seq(game_id, mover) != seen:
             raise Expired(EXPIRED)
-        compose = change.compose if plays is None else partial(_playing_held, change.compose, plays)
+        compose = change.compose if plays is None else partial(plays.compose, change)
         return self.service.submit(game_id, mover, line, actor.id, compose=compose), change
 
     async def plain(self, actor: Actor, channel: str, text: str) -> PlainReply | None:
@@ -681,15 +723,34 @@ class Play(Room):
         return game["id"], [(channel_audience(channel), message(text, seq, None, **where))]
 
 
-# a held order a command plays: its side, the number of the next, and for the last the word of what became of them
-Plays = tuple[str, int, Callable[[Result], Outbox] | None]
+@dataclass
+class Plays:
+    """A side's held order a line is: its side, the number of the next, and what became of those judged so far
+    with it (`judged`, given its outcome for its author and its result). Its command keeps that with their row
+    (`Told.held`), and so does each command standing orders play at once after it, with what it adds to the
+    order's line (standing.followed_by): a stop between any two leaves the word as it then stood."""
+
+    side: str
+    upto: int
+    judged: Callable[[str, Result], dict]
+    system: Callable[[], GameSystem]
+    line: Result | None = None  # the order's result with the answers played after it so far, once composed
+
+    def compose(self, change: Change, result: Result, before: dict, after: dict) -> Told:
+        """`change.compose`, the order leaving its side's row with it (`Told.held`)."""
+        told = change.compose(result, before, after)
+        self.line = result if self.line is None else followed_by(self.line, result, self.system(), after)
+        return replace(told, held=(self.side, self.upto, self.judged(change.reply(self.line), self.line)))
 
 
-def _playing_held(compose: Compose, plays: Plays, result: Result, before: dict, after: dict) -> Told:
-    """`compose` for a held order and the commands standing orders play after it: each stored with the
-    order leaving its side's row (`Told.held`), the last keeping the word of what became of them."""
-    side, upto, told = plays
-    return replace(compose(result, before, after), held=(side, upto, None if told is None else told(result)))
+def _accepted(line: str, text: str, result: Result) -> Said:
+    """What became of an accepted order, `text` its outcome for its author (Change.reply): what the public read
+    of it, what its side was told of its effects, and its own line without the answers played at once after it,
+    which its news tells each under what led to it."""
+    news, own = news_of(result), own_line(text, result)
+    # a battle the plans its standing orders gave fight, told by its events: an order alone reads as a box's line
+    told = in_order(own, news) if own is not None and any(r.secret for r in result.followed) else text
+    return Said(line, True, told, public_texts(result), news, own=own)
 
 
 def _told(side: str, batch: Batch) -> Outbox:

@@ -399,7 +399,8 @@ def test_held_orders_are_per_side_replaced_dropped_and_forgotten_when_the_game_e
     store.hold_orders(game_id, "red", "7", "ada", ["end"], first=3)
     store.hold_orders(game_id, "blue", "8", "bo", ["attack 3"])
     store.hold_orders(other, "red", "7", "ada", ["end"])
-    assert store.held_orders(game_id, "red") == {"user": "7", "name": "ada", "lines": ["end"], "first": 3}
+    assert store.held_orders(game_id, "red") == {"user": "7", "name": "ada", "lines": ["end"], "first": 3,
+                                                "judged": None}
     assert store.held_orders(game_id, "blue")["first"] == 1
     store.drop_held_orders(game_id, "red")
     assert store.held_orders(game_id, "red") is None and store.held_orders(game_id, "blue") is not None
@@ -426,7 +427,7 @@ def test_held_orders_kept_as_meta_values_move_to_their_table(tmp_path):
     db.conn.commit()
     db.close()
     store = Store(path)
-    assert store.held_orders(1, "red") == held | {"first": 1}
+    assert store.held_orders(1, "red") == held | {"first": 1, "judged": None}
     assert store.held_orders(1, "blue") is None and store.held_orders(2, "red") is None
     assert [row[0] for row in store.db.execute("SELECT key FROM meta")] == ["told how to give orders: 7"]
 
@@ -442,7 +443,8 @@ def test_held_orders_kept_before_their_first_number_are_numbered_from_1(tmp_path
     db.execute("INSERT INTO held_orders VALUES (1, 'red', '7', 'ada', ?)", [json.dumps(["end"])])
     db.conn.commit()
     db.close()
-    assert Store(path).held_orders(1, "red") == {"user": "7", "name": "ada", "lines": ["end"], "first": 1}
+    assert Store(path).held_orders(1, "red") == {"user": "7", "name": "ada", "lines": ["end"], "first": 1,
+                                                 "judged": None}
 
 
 # -- deadlines ----------------------------------------------------------------------------------------

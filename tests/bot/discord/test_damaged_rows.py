@@ -152,18 +152,25 @@ def test_a_damaged_row_read_inside_a_write_or_beyond_a_lost_quarantine_is_left_o
     assert f"a damaged deadlines row ({game_id}) could not be set aside" in caplog.messages
 
 
+JUDGED = ["not json at all", "[]", '{"said": [], "present": false}', '{"said": [{"line": 3}], "present": false}',
+          '{"said": [{"line": "end", "accepted": true, "text": "Red: end."}], "present": "yes"}',
+          '{"said": [{"line": "end", "accepted": true, "text": "Red: end."}], "present": true, "at": "3"}']
+
+
 @pytest.mark.parametrize("column, value", [*(("lines", lines) for lines in BROKEN + ["[]", "[\"end\", 3]"]),
-                                           ("first", "second"), ("first", 0)])
+                                           ("first", "second"), ("first", 0),
+                                           *(("judged", judged) for judged in JUDGED)])
 def test_damaged_held_orders_are_set_aside_and_their_author_may_send_them_again(store, column, value):
-    """Held orders whose lines are not a list of texts, or whose first line's number in its message
-    is not a whole number from 1: the side holds nothing (none is played half-read), and the server's
-    owner is told what that means."""
+    """Held orders whose lines are not a list of texts, whose first line's number in its message is not a
+    whole number from 1, or what became of those judged before a stop not a list of what became of each: the
+    side holds nothing (none is played half-read), and the server's owner is told what that means."""
     game_id = store.create_game("toy_system", "short", 1, guild="900", channel="100")
     store.hold_orders(game_id, "red", "7", "ada", ["end"])
     store.hold_orders(game_id, "blue", "8", "bo", ["end"], first=2)
     spoil(store, f"UPDATE held_orders SET {column} = ? WHERE side = 'red'", value)
     assert store.held_orders(game_id, "red") is None
-    assert store.held_orders(game_id, "blue") == {"user": "8", "name": "bo", "lines": ["end"], "first": 2}
+    assert store.held_orders(game_id, "blue") == {"user": "8", "name": "bo", "lines": ["end"], "first": 2,
+                                                  "judged": None}
     assert quarantined(store) == [("held_orders", str(game_id))]
     reason, = store.db.execute("SELECT reason FROM quarantine").fetchone()
     assert reason.startswith(("JSONDecodeError: ", "ValueError: "))  # why, kept with the copy
