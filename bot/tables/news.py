@@ -360,12 +360,15 @@ class Change:
             _under(shown, own)
 
     def _told_with(self, side: str, since: int, outcome: Text) -> Text:
-        """`outcome` under the answers the side's question message of the player-turn after command
-        `since` tells already (the `answer` of the last row written there, sent or not): each answer of
-        the player-turn stays, in order, and the question waiting goes under them all."""
+        """`outcome` under what the side's question message of the player-turn after command `since` tells
+        already besides a question (`_told_there` of the last row written there, sent or not): its lines and
+        each answer of the player-turn stay, in order, and the question waiting goes under them all. It read
+        the answers alone: 1812's Russian, asked the French attrition the first time under the line his
+        deadline's play told him ('your Russian deadline has passed, so the bot plays for you. ...'), read
+        'Loss taken in Kovno (11).' alone once he clicked it."""
         last = self.news.store.last_question(self.game_id, side)
-        question = last["payload"]["question"] if last is not None else {}
-        told = question.get("answer") if question.get("since") == since else None
+        told = _told_there(last["payload"]) if last is not None and \
+            last["payload"]["question"].get("since") == since else None
         return _told_then(told, outcome) if told else outcome
 
     def _under_where_it_fits(self, answer: Text, own: dict) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from datetime import timedelta
 
 import pytest
 
@@ -277,3 +278,70 @@ def test_a_box_past_a_battle_its_standing_orders_fight_tells_it_in_the_order_it_
     retreat = "The Russian stack in Kovno (11) retreats to Dinaburg (6), by standing order."  # lost, or thrown back
     assert ended.index("must retreat.") < ended.index(retreat) and "`plan`" not in ended and \
         "Entrench, by standing order" not in ended
+
+
+LATE = ("your Russian deadline has passed, so the bot plays for you. Until you act again, what falls to you this "
+        "player-turn is played at once, as at this deadline.")
+
+
+def _late_at_the_march(tmp_path, state: dict) -> tuple[list[str], list[str]]:
+    """The Russian Forced March of `state`, a Russian stack with the French one in Kovno (11), both players'
+    battle plans and retreats by standing order: the Russian deadline passes (`/game settings at_deadline:end`), and the bot
+    plays his `end` and the battle, which begins the French Player-Turn, whose attrition the Russian chooses by
+    DM, clicking its first answer, then the second. What the Russian's question message read after the deadline and after each click, and
+    everything else he observed: the channel, his DMs, his kept messages, the buttons offered him."""
+    tmp_path.mkdir(exist_ok=True)
+    service = GameService(blank(tmp_path / "k.sqlite"), loader=lambda name: Position(campaign_1812, state))
+    tables = make_tables(service, systems=("campaign_1812",))
+    game = run(seated_game(tables, system="campaign_1812", scenario="campaign", seed=1))
+    run(tables.lobby.change_settings(ANNA, CHANNEL, {"at_deadline": "end"}))
+    for actor in (ANNA, BORIS):
+        run(tables.play.orders(actor, CHANNEL, "orders plan steady\norders retreat rearward"))
+    run(tables.clocks.expire(game, "russian", timedelta(0)))
+    messenger = tables.delivery.messenger
+    asked, = [kept for kept, offered in messenger.kept_buttons.items() if offered]
+    read = [messenger.kept[asked][1]]
+    while (buttons := messenger.kept_buttons[asked]) is not None:  # the first answer, then the second
+        answer = buttons["answers"][len(read) - 1]
+        run(tables.play.answer(BORIS, game, "russian", buttons["seq"], answer, asked_in=asked))
+        read.append(messenger.kept[asked][1])
+    seen = [*messenger.in_channel(CHANNEL), *messenger.to(BORIS.id), *(str(b) for _, _, b in messenger.buttons),
+            *(piece for place, piece in messenger.kept.values() if place == f"dm:{BORIS.id}")]
+    return read, seen
+
+
+def _at_the_march(**french: dict) -> dict:
+    """The Russian Forced March, his stack having moved into Kovno (11), held by the French, who have two more
+    stacks (`french`, by place), neither seen by the Russian."""
+    return position({11: {"inf": 4}, **french}, {11: {"inf": 2}, 17: {"inf": 1}}, player="russian", phase="march")
+
+
+def test_a_question_clicked_keeps_the_lines_its_message_told_above_it(tmp_path):
+    """The Russian's question of the French attrition came as a new DM under the line his deadline's play told him
+    ('your Russian deadline has passed, ...'), asked the first time; his first click wrote over it, the message
+    reading 'Loss taken in Kovno (11).' alone. Each answer goes under what the message told, in order."""
+    read, _ = _late_at_the_march(tmp_path, _at_the_march(**{"30": {"inf": 2}}))
+    assert read[0].startswith(f"Game 1: {LATE}\nThe game waits for you, due "), read[0]
+    assert read[1].startswith(f"Game 1: {LATE}\nLoss taken in Kovno (11).\nNext, due "), read[1]
+    assert read[2] == f"Game 1: {LATE}\nLoss taken in Kovno (11).\nLoss taken in East Prussia (30).", read[2]
+
+
+@pytest.mark.parametrize("planted", [False, True])
+def test_a_question_clicked_keeps_its_lines_whatever_the_hidden_french_stacks_hold(tmp_path, monkeypatch, planted):
+    """The swap test of that position: the Russian observes the same whichever French stacks, unseen, hold what in
+    East Prussia (30) and Warsaw (31). A positive control plants a digest of the whole position in what the
+    question message says with each answer, and the two are told apart."""
+    from bot.tables.news import Change
+
+    if planted:
+        told_with = Change._told_with
+
+        def leaky(self, side, since, outcome):
+            whole = json.dumps(self.news.service.load(self.game_id), sort_keys=True)
+            return f"{plain(told_with(self, side, since, outcome))} ({hashlib.sha256(whole.encode()).hexdigest()[:12]})"
+        monkeypatch.setattr(Change, "_told_with", leaky)
+    state = _at_the_march(**{"30": {"inf": 2}, "31": {"inf": 1, "cav": 1}})
+    (one_read, one), (two_read, two) = (_late_at_the_march(tmp_path / name, at) for name, at in (
+        ("one", state), ("two", swaptest.swapped(state, "french", 30, 31))))
+    assert (one != two) is planted
+    assert planted or one_read[-1].startswith(f"Game 1: {LATE}\nLoss taken in "), one_read
