@@ -290,8 +290,15 @@ class Change:
         mid-box) once the impulse had passed to the Russian, and his impulse's own 'the game waits for you
         ...: French impulse' likewise; it reads 'French: end.'. 1812's French `end` of the Supply Segment,
         whose attrition loss his standing order chose at once, left 'The game waits for you ...: Move
-        stacks one place' over the Russian Player-Turn alike. Returns the rows of that message not yet
-        sent, which this one writes over (dropped)."""
+        stacks one place' over the Russian Player-Turn alike. A message not sent yet, its question asked in
+        the same flush as the order that leaves it unasked, is not sent as a question: Borodino's French,
+        reminders by DM, sent a box attacking the Northern Flèche and ending the Combat Phase, the Russian's
+        standing orders answering between, and 'the game waits for you, due ...: the French Combat Phase'
+        came after the phase was over, a notification of what he had done. It goes unsent where it says
+        nothing else (his reply says the order), as the question his own orders raise in a game with hidden
+        units does (`_own_flow`); where it says more (lines above the question), it comes saying them and
+        the order, as a sent one is written. Returns the rows of that message not yet sent, which this one
+        writes over (dropped)."""
         if self.leaves is None:
             return []
         (side, since, outcome), self.leaves = self.leaves, None
@@ -300,14 +307,14 @@ class Change:
         store = self.news.store
         last = store.last_question(self.game_id, side)
         payload = last["payload"] if last is not None else {}
-        if last is None or "unasked" not in payload or payload["question"].get("since") != since or \
-                not self._last_asked(side, since):
-            return []  # it says no more that the game waits (an answer), asks another turn, or is not sent yet
-        said = payload["unasked"]
-        rows.append((side, _answer_row(since, _told_then(said, outcome) if said else outcome, outcome)))
+        if last is None or "unasked" not in payload or payload["question"].get("since") != since:
+            return []  # it says no more that the game waits (an answer), or asks another turn
+        said, sent = payload["unasked"], bool(self._last_asked(side, since))
+        if sent or said:
+            rows.append((side, _answer_row(since, _told_then(said, outcome) if said else outcome, outcome)))
         return [row["id"] for row in store.undelivered(self.game_id) if row["audience"] == side and not row["tried_at"]
                 and not row["joined"] and (asked := row["payload"].get("question", {})).get("since") == since
-                and not asked.get("fresh")]
+                and not (sent and asked.get("fresh"))]
 
     def _under_unsent_lines(self, side: str, own: dict) -> list[int]:
         """A question by DM goes under the side's lines not yet sent just before it, in one message

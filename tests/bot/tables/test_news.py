@@ -915,3 +915,39 @@ def test_a_question_in_a_new_dm_says_above_it_only_the_answer_its_player_has_not
     Change(tables.news, game_id, "anna")._under_the_unsent_answer(side, asked, tables.news.store.last_seq(game_id))
     assert rows[0][1]["text"] == [told + "\nStand and fight it out in 57."]
     assert asked["text"] == ["Stand and fight it out in 57.\nThe game waits for you: French impulse"], asked["text"]
+
+
+def _after_the_redoubt(tmp_path, box: str) -> tuple[Tables, list[str]]:
+    """Borodino's 7 September, the French Combat Phase of Game-Turn 28: a French 6-4 in 3019 attacks the Russian
+    artillery in the Northern Flèche (3018), 1-3, die 1, Ar; the Russian's standing orders retreat it and stay.
+    Anna takes her reminders by DM; she sends `box`. Her DMs since, her kept messages apart."""
+    from bot.tools.fog_check import Position
+    from rules import borodino
+    from tests.rules.borodino.helpers import force_die, position
+
+    state = position({"F-III-10": "3019", "R-VIII-art": "3018"}, phase="combat", turn=28)
+    force_die(state, 1)
+    tmp_path.mkdir(exist_ok=True)
+    service = GameService(blank(tmp_path / "k.sqlite"), loader=lambda name: Position(borodino, state))
+    tables = make_tables(service, systems=("borodino",))
+    run(seated_game(tables, system="borodino", scenario="7sep", seed=1))
+    run(tables.absence.prefs(ANNA, {"remind": "dm"}))
+    run(tables.play.orders(BORIS, CHANNEL, "orders retreat away\norders advance never"))
+    before = len(tables.delivery.messenger.dms)
+    run(tables.play.orders(ANNA, CHANNEL, box))
+    return tables, [text for user, text, _ in tables.delivery.messenger.dms[before:] if user == ANNA.id]
+
+
+def test_a_question_its_player_s_own_box_leaves_unasked_before_it_is_sent_is_not_sent(tmp_path):
+    """Anna's box attacks the redoubt, the Russian's standing orders send her unit back and stay, and the game
+    waits for her again in her Combat Phase: a question by DM ('the game waits for you, due ...: the French
+    Combat Phase'), which her box's `end` ended before it was sent. It came all the same, stale, a notification
+    for what she had done already; it is not sent, her reply saying it. Where her box goes on in the phase, it
+    comes, the game waiting for her."""
+    tables, read = _after_the_redoubt(tmp_path, "attack 3019 -> 3018\nend")
+    assert tables.service.load(1)["phase"] == "movement"
+    assert not [text for text in read if "waits for you" in text] and \
+        not [piece for place, piece in tables.delivery.messenger.kept.values() if place == f"dm:{ANNA.id}"], read
+    tables, read = _after_the_redoubt(tmp_path / "on", "attack 3019 -> 3018")
+    assert [piece for place, piece in tables.delivery.messenger.kept.values() if place == f"dm:{ANNA.id}"] == [
+        "Game 1: the game waits for you, due <t:1772539200:R>: the French Combat Phase (Game-Turn 28)."]
