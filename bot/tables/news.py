@@ -215,15 +215,19 @@ class Change:
         button's own reply writes it. Borodino's Russian, clicking where the French unit his defence
         threw back retreats, read 'F-III-11 retreats to 3120.' alone there, the advance his standing
         order then declined (Combat H) only in the channel and in his view: it reads 'F-III-11 retreats
-        to 3120.' above 'Russian by standing order (advance: never): stay.'."""
-        own = self.asked.get(side)
+        to 3120.' above 'Russian by standing order (advance: never): stay.'. What the message told goes
+        on above, whichever player-turn the next question there asks in: 1812's Russian, clicking his last
+        retreat of his Player-Turn, read 'Retreat to Vilna (12).' above the French attrition asked there,
+        'Assault in Kovno (11).' above it lost."""
+        own, last = self.asked.get(side), self.news.store.last_question(self.game_id, side)
+        told = self._told_with(side, last["payload"]["question"]["since"] if last is not None else self.since,
+                               outcome)  # the clicked message's player-turn
         if own is not None and "question" in own:
             if own["question"]["fresh"]:  # a new message, which notifies: the answer above its question too
                 self._under_where_it_fits(outcome, own)
                 return
-            _under(self._told_with(side, self.since, outcome), own)
+            _under(told, own)
         else:
-            told = self._told_with(side, self.since, outcome)
             own = _answer_row(self.since, told, outcome)
             rows.append((side, own))
         own["question"]["in_place"] = self.asked_in

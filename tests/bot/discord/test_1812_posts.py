@@ -280,16 +280,42 @@ def test_a_box_past_a_battle_its_standing_orders_fight_tells_it_in_the_order_it_
         "Entrench, by standing order" not in ended
 
 
+def _seen_twice(tmp_path, monkeypatch, planted: bool, play, at) -> tuple[object, list[str], list[str]]:
+    """What the Russian reads of `play` in the position `at` makes, the French holding 2 infantry corps in East
+    Prussia (30) and 1 infantry and 1 cavalry corps in Warsaw (31), and all he observes there and with those two
+    stacks exchanged, unseen by him; `planted`, with a positive control's leak: a digest of the whole position said
+    with each answer a question message tells."""
+    if planted:
+        _plant_a_digest_with_each_answer(monkeypatch)
+    state = at(**{"30": {"inf": 2}, "31": {"inf": 1, "cav": 1}})
+    (read, one), (_, two) = (play(tmp_path / name, position) for name, position in (
+        ("one", state), ("two", swaptest.swapped(state, "french", 30, 31))))
+    return read, one, two
+
+
+def _plant_a_digest_with_each_answer(monkeypatch) -> None:
+    """A positive control's leak: a digest of the whole position said with each answer a question message tells."""
+    from bot.tables.news import Change
+
+    told_with = Change._told_with
+
+    def leaky(self, side, since, outcome):
+        whole = hashlib.sha256(json.dumps(self.news.service.load(self.game_id), sort_keys=True).encode()).hexdigest()
+        return f"{plain(told_with(self, side, since, outcome))} ({whole[:12]})"
+    monkeypatch.setattr(Change, "_told_with", leaky)
+
+
 LATE = ("your Russian deadline has passed, so the bot plays for you. Until you act again, what falls to you this "
         "player-turn is played at once, as at this deadline.")
 
 
 def _late_at_the_march(tmp_path, state: dict) -> tuple[list[str], list[str]]:
     """The Russian Forced March of `state`, a Russian stack with the French one in Kovno (11), both players'
-    battle plans and retreats by standing order: the Russian deadline passes (`/game settings at_deadline:end`), and the bot
-    plays his `end` and the battle, which begins the French Player-Turn, whose attrition the Russian chooses by
-    DM, clicking its first answer, then the second. What the Russian's question message read after the deadline and after each click, and
-    everything else he observed: the channel, his DMs, his kept messages, the buttons offered him."""
+    battle plans and retreats by standing order: the Russian deadline passes (`/game settings
+    at_deadline:end`), and the bot plays his `end` and the battle, which begins the French Player-Turn, whose
+    attrition the Russian chooses by DM, clicking its first answer, then the second. What the Russian's question
+    message read after the deadline and after each click, and everything else he observed: the channel, his DMs,
+    his kept messages, the buttons offered him."""
     tmp_path.mkdir(exist_ok=True)
     service = GameService(blank(tmp_path / "k.sqlite"), loader=lambda name: Position(campaign_1812, state))
     tables = make_tables(service, systems=("campaign_1812",))
@@ -331,17 +357,54 @@ def test_a_question_clicked_keeps_its_lines_whatever_the_hidden_french_stacks_ho
     """The swap test of that position: the Russian observes the same whichever French stacks, unseen, hold what in
     East Prussia (30) and Warsaw (31). A positive control plants a digest of the whole position in what the
     question message says with each answer, and the two are told apart."""
-    from bot.tables.news import Change
-
-    if planted:
-        told_with = Change._told_with
-
-        def leaky(self, side, since, outcome):
-            whole = json.dumps(self.news.service.load(self.game_id), sort_keys=True)
-            return f"{plain(told_with(self, side, since, outcome))} ({hashlib.sha256(whole.encode()).hexdigest()[:12]})"
-        monkeypatch.setattr(Change, "_told_with", leaky)
-    state = _at_the_march(**{"30": {"inf": 2}, "31": {"inf": 1, "cav": 1}})
-    (one_read, one), (two_read, two) = (_late_at_the_march(tmp_path / name, at) for name, at in (
-        ("one", state), ("two", swaptest.swapped(state, "french", 30, 31))))
+    read, one, two = _seen_twice(tmp_path, monkeypatch, planted, _late_at_the_march, _at_the_march)
     assert (one != two) is planted
-    assert planted or one_read[-1].startswith(f"Game 1: {LATE}\nLoss taken in "), one_read
+    assert planted or read[-1].startswith(f"Game 1: {LATE}\nLoss taken in "), read
+
+
+def _retreat_into_the_french_turn(tmp_path, state: dict) -> tuple[str, list[str]]:
+    """The Russian Forced March of `state` ends in a battle in Kovno (11); both players click their battle plans by
+    DM, Assault against Entrench, and the Russian clicks his retreat to Vilna (12), which ends his Player-Turn, the
+    French attrition asked of him in that message. What it reads then, and all else the Russian observed: the
+    channel, his DMs, his kept messages, the buttons offered him."""
+    tmp_path.mkdir(exist_ok=True)
+    service = GameService(blank(tmp_path / "k.sqlite"), loader=lambda name: Position(campaign_1812, state))
+    tables = make_tables(service, systems=("campaign_1812",))
+    game = run(seated_game(tables, system="campaign_1812", scenario="campaign", seed=1))
+    messenger = tables.delivery.messenger
+    run(tables.play.submit(BORIS, CHANNEL, "end"))
+    for actor, side, answer in ((ANNA, "french", "plan entrench"), (BORIS, "russian", "plan assault"),
+                                (BORIS, "russian", "retreat 12")):
+        asked, = [kept for kept, offered in messenger.kept_buttons.items()
+                  if offered and messenger.kept[kept][0] == f"dm:{actor.id}"]
+        run(tables.play.answer(actor, game, side, messenger.kept_buttons[asked]["seq"], answer, asked_in=asked))
+    seen = [*messenger.in_channel(CHANNEL), *messenger.to(BORIS.id),
+            *(str(b) for where, _, b in messenger.buttons if where in (BORIS.id, f"dm:{BORIS.id}")),
+            *(piece for place, piece in messenger.kept.values() if place == f"dm:{BORIS.id}")]
+    return messenger.kept[asked][1], seen
+
+
+def _into_kovno(**french: dict) -> dict:
+    """The Russian Forced March, his stack having moved into Kovno (11), held by the French, who have more stacks
+    (`french`, by place), unseen by the Russian."""
+    return position({11: {"inf": 8}, **french}, {11: {"inf": 2}, 12: {"inf": 1}}, player="russian", phase="march")
+
+
+def test_a_click_that_ends_its_player_turn_keeps_the_lines_above_it_under_the_next_turn_s_question(tmp_path):
+    """His click of the retreat ends the Russian Player-Turn, and the French attrition he chooses comes in that
+    message: 'Assault in Kovno (11).' was written over, the message reading 'Retreat to Vilna (12).' above the
+    attrition. Both stay, in order, above it."""
+    read, _ = _retreat_into_the_french_turn(tmp_path, _into_kovno(**{"30": {"inf": 2}}))
+    assert read.startswith("Game 1: Assault in Kovno (11).\nRetreat to Vilna (12).\nNext, due <t:1772539200:R>: "
+                           "Choose the French stack that takes the next attrition loss"), read
+
+
+@pytest.mark.parametrize("planted", [False, True])
+def test_a_click_that_ends_its_player_turn_keeps_its_lines_whatever_the_hidden_french_stacks_hold(
+        tmp_path, monkeypatch, planted):
+    """The swap test of that position: the Russian observes the same whichever French stacks, unseen, hold what in
+    East Prussia (30) and Warsaw (31). A positive control plants a digest of the whole position in what the clicked
+    message says with its answer, and the two are told apart."""
+    read, one, two = _seen_twice(tmp_path, monkeypatch, planted, _retreat_into_the_french_turn, _into_kovno)
+    assert (one != two) is planted
+    assert planted or read.startswith("Game 1: Assault in Kovno (11).\nRetreat to Vilna (12).\n"), read

@@ -634,16 +634,18 @@ def test_a_game_whose_messages_went_beyond_its_restored_commands_is_told_what_wa
 
 
 def test_an_answer_clicked_in_a_dm_that_ends_the_turn_is_written_in_the_question_it_answers(wagers):
-    """No question follows for that player: the command's outcome takes the question's place."""
+    """No question follows for that player: the command's outcome takes the question's place, under what the
+    message told above it (Blue's typed answer), which stays."""
     game_id = run(seated_game(wagers, system="toy_wager", scenario="long"))
     for actor, line in ((ANNA, "shout"), (BORIS, "answer soft"), (ANNA, "plan bold")):
         run(wagers.play.submit(actor, CHANNEL, line))
     messenger = wagers.delivery.messenger
     (asked,) = [kept for kept, (place, piece) in messenger.kept.items()
                 if place == f"dm:{BORIS.id}" and piece.endswith("the Blue Plan Phase (turn 1).")]
+    assert messenger.kept[asked][1].startswith(f"Game {game_id}: Blue: answer soft.\n")
     seen = wagers.store.seen_seq(game_id, "blue")
     assert run(wagers.play.answer(BORIS, game_id, "blue", seen, "plan calm", asked_in=asked)) is None
-    assert messenger.kept[asked] == (f"dm:{BORIS.id}", f"Game {game_id}: Blue: plan calm.")
+    assert messenger.kept[asked] == (f"dm:{BORIS.id}", f"Game {game_id}: Blue: answer soft.\nBlue: plan calm.")
 
 
 def test_each_phase_change_is_posted_with_the_map_of_its_position_and_the_crop_of_its_action(service):
