@@ -47,8 +47,15 @@ def title_strip(view: dict, width: int) -> Image.Image:
     ended: 'The French player holds 5 redoubts (...)') and the reinforcements waiting to enter, each
     wrapped to the width."""
     said = view.get("prompt") or (view.get("outcome") or {}).get("reason") or ""
-    return strip(f"Borodino: {view.get('title', view.get('scenario', ''))}", status_parts(view),
+    return strip(f"Borodino: {scenario_name(view)}", status_parts(view),
                  " ".join(part for part in (said, arrivals(view)) if part), width)
+
+
+def scenario_name(view: dict) -> str:
+    """The scenario as its players call it: its title without the note in brackets of how it was
+    adapted ('Shevardino training scenario', whose title goes on '(Doomed Victory, adapted: Game-Turns
+    3-8, redoubt 3222)', a note the scenario menu of /game new keeps); its id where the view has no title."""
+    return str(view.get("title", view.get("scenario", ""))).split(" (")[0]
 
 
 def arrivals(view: dict) -> str:

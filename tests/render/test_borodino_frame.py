@@ -5,6 +5,7 @@ from functools import partial
 import pytest
 from PIL import Image, ImageDraw
 
+import rules
 from render import palette as P
 from render.frame import sprite_icon
 from render.hexmap import frame
@@ -164,6 +165,18 @@ def test_the_strip_is_titled_by_the_scenario_and_ends_with_the_prompt(monkeypatc
     assert told == [("Borodino: 7 September: the Great Battle", status_parts(view), "Attack 2817?", 700),
                     ("Borodino: 7sep", status_parts(view), view.get("prompt") or "", 700),
                     ("Borodino: ", [], "", 700)]
+
+
+def test_the_strip_names_the_shevardino_scenario_without_its_note_of_how_it_was_adapted(monkeypatch):
+    """The title read 'Borodino: Shevardino training scenario (Doomed Victory, adapted: Game-Turns 3-8, redoubt
+    3222)', two lines of a data note above the map, where every message names the game 'Borodino: Shevardino
+    training scenario'."""
+    told: list[tuple] = []
+    monkeypatch.setattr(frame, "strip", lambda *args: told.append(args) or Image.new("RGB", (args[3], 10)))
+    borodino = rules.load("borodino")
+    view = borodino.view(borodino.setup("shevardino", seed=1), None)
+    frame.title_strip(view, 550)
+    assert "adapted" in view["title"] and told[0][0] == "Borodino: Shevardino training scenario"
 
 
 def test_the_strip_names_the_phasing_side_s_reinforcements_waiting_to_enter(monkeypatch):
