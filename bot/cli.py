@@ -28,6 +28,7 @@ import sqlite3
 import sys
 import tomllib
 from collections.abc import Callable
+from typing import NoReturn
 from contextlib import closing
 from pathlib import Path
 
@@ -40,6 +41,7 @@ from bot.config import Config, GameSettings
 from bot.converters import Unreadable, named_options, parse_options, parse_seed, read_script, read_tables, well_formed
 from bot.permissions import TableError
 from bot.service import GameService
+from bot.service.turns import over_sentence
 from bot.store import (AlreadyServed, NotKolocha, SchemaTooNew, Store, StoreRefusal, UnknownGame, Unwritable,
                        existing, sole_server)
 from bot.terminal.console import enable_line_editing, parse_script, play, run_script
@@ -57,7 +59,9 @@ def main(argv: list[str] | None = None) -> int:
     if not (sys.argv[1:] if argv is None else argv):  # `kolocha` alone: what it does, not a usage error
         parser.print_help(sys.stderr)
         return 2
-    args = parser.parse_args(argv)
+    args, unknown = parser.parse_known_args(argv)
+    if unknown:  # refused by the command's own parser, which names the command and its --help
+        args.parser.error(f"unrecognized arguments: {' '.join(unknown)}")
     if hasattr(args, "db") and not Path(args.db).parent.is_dir():
         print(f"kolocha: there is no folder {Path(args.db).parent} for the database {args.db}; "
               "create it or give --db a file in a folder that exists.", file=sys.stderr)
@@ -105,8 +109,9 @@ def _refused(args: argparse.Namespace) -> int:
               "that holds it, or start a new game with `kolocha local`.", file=sys.stderr)
     except (TableError, StoreRefusal, RulesError, SchemaTooNew, AlreadyServed, NotKolocha) as error:
         # a bad value (a script, a setting: TableError), a game the store lacks, a bad name
-        # (system, scenario, option: RulesError), a database this version or process cannot use
-        print(f"{_speaker(args)}: {error}", file=sys.stderr)
+        # (system, scenario, option: RulesError), a database this version or process cannot use;
+        # a sentence Discord replies with begins with a capital, here it follows 'kolocha:'
+        print(f"{_speaker(args)}: {fmt.mid_sentence(str(error))}", file=sys.stderr)
     except sqlite3.OperationalError as error:
         if getattr(error, "sqlite_errorname", "").startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
             print(f"{_speaker(args)}: the database {_database(args)} is held by another program ({error}); "
@@ -151,13 +156,24 @@ def _argument(convert: Callable[[str], object]) -> Callable[[str], object]:
     return typed
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser, whose usage error is one line as every refusal of `kolocha` is ('kolocha
+    map: --zoc: invalid choice: 'frnch' (choose from 'french', 'russian'); `kolocha map --help` says
+    what it takes.'), where its usage came first over several lines."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message.removeprefix('argument ')}; `{self.prog} --help` says what it takes.\n")
+
+
 def _command(sub: argparse._SubParsersAction, name: str, text: str) -> argparse.ArgumentParser:
     """A subcommand whose line in `kolocha --help` also heads its own `--help`."""
-    return sub.add_parser(name, help=text, description=text[:1].upper() + text[1:] + ".")
+    command = sub.add_parser(name, help=text, description=text[:1].upper() + text[1:] + ".")
+    command.set_defaults(parser=command)
+    return command
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="kolocha", description=__doc__.splitlines()[0],
+    parser = _Parser(prog="kolocha", description=__doc__.splitlines()[0],
                                      epilog="To begin: `kolocha local` plays Borodino's 7 September battle "
                                      "in this terminal. `kolocha COMMAND --help` gives a command's options.")
     sub = parser.add_subparsers(required=True, metavar="COMMAND")
@@ -178,9 +194,9 @@ def _parser() -> argparse.ArgumentParser:
     local.add_argument("--json", action="store_true", help="with --script: one JSON per command")
     local.add_argument("--ai", action="append", metavar="SIDE", help="the computer plays this side "
                        "(repeat it, or `--ai both`: a game that plays itself)")
-    local.add_argument("--level", type=int, default=1, help="the computer's level: 1, or 2 where the game "
+    local.add_argument("--level", type=int, help="with --ai: the computer's level, 1, or 2 where the game "
                        "has it (default 1)")
-    local.add_argument("--ai-seed", type=_argument(parse_seed), help="the computer's own seed "
+    local.add_argument("--ai-seed", type=_argument(parse_seed), help="with --ai: the computer's own seed "
                        "(default: drawn, and stored with its seat: the same seed replays its play)")
     local.set_defaults(run=_local)
 
@@ -197,9 +213,12 @@ def _parser() -> argparse.ArgumentParser:
 
     map_cmd = _command(sub, "map", "draw a stored game's map as a PNG")
     map_cmd.add_argument("--game", type=int, help="the game id (default: the latest game)")
-    map_cmd.add_argument("--around", nargs="+", metavar="HEX", help="crop to a window around these hexes")
-    map_cmd.add_argument("--radius", type=int, default=6, help="crop radius in hexes (default 6)")
-    map_cmd.add_argument("--size", type=int, help="picture width in pixels")
+    map_cmd.add_argument("--around", nargs="+", metavar="PLACE", help="crop to a window around these places "
+                         "(Borodino's hexes, the areas' numbers)")
+    map_cmd.add_argument("--radius", type=int, default=6, help="with --around: the crop's radius, "
+                         f"{pictures.RADII.start} to {pictures.RADII.stop - 1} hexes (or areas) (default 6)")
+    map_cmd.add_argument("--size", type=int, help=f"picture width in pixels, {pictures.WIDTHS.start} to "
+                         f"{pictures.WIDTHS.stop - 1} (a phone shows 550)")
     map_cmd.add_argument("--zoc", metavar="SIDE", choices=("french", "russian"),
                          help="shade the hexes in that side's enemy zones of control")
     map_cmd.add_argument("--select", metavar="HEX", help="ring a unit and tint where it may move")
@@ -217,7 +236,7 @@ def _parser() -> argparse.ArgumentParser:
                            help="dice seed (default 1; with --ai, the first game's)")
     bench_cmd.add_argument("--option", action="append", metavar="NAME",
                            help="an option the measured game plays (repeatable)")
-    bench_cmd.add_argument("--seconds", type=float, default=2.0, help="playout measuring time")
+    bench_cmd.add_argument("--seconds", type=float, default=2.0, help="playout measuring time (default 2)")
     bench_cmd.add_argument("--discord", action="store_true", help="instead: the Discord bot's "
                            "acknowledgement times over a local stand-in for Discord")
     bench_cmd.add_argument("--ux", action="store_true", help="instead: what whole games cost their "
@@ -296,6 +315,10 @@ def _play_local(args: argparse.Namespace) -> int:
     if args.json and not args.script:
         raise TableError("--json prints one JSON per command of a script; give it with --script FILE, or play "
                          "without --json.")
+    for given in ("--level", "--ai-seed"):
+        if getattr(args, given[2:].replace("-", "_")) is not None and not args.ai:
+            raise TableError(f"{given} is the computer's: give the side it plays with --ai SIDE, or leave "
+                             f"{given} out.")
     script = parse_script(read_script(args.script)) if args.script else None
     if script is not None and args.ai:
         raise TableError("--ai with --script: " + SCRIPTED_SEATS)
@@ -324,6 +347,7 @@ def _play_local(args: argparse.Namespace) -> int:
               + f", stored in {args.db}.",
               *filter(None, [fair_dice.local_note(game)]), file=sys.stderr)
     if args.game is not None:
+        _playable(service, game_id, "--script" if script is not None else "--ai" if args.ai else None)
         seats = _computer_seats(service.system(game_id), args)
         if script is not None and service.store.computer_seats(game_id):
             raise TableError(f"game {game_id} has a computer seat: " + SCRIPTED_SEATS)
@@ -341,6 +365,17 @@ def _play_local(args: argparse.Namespace) -> int:
     return code
 
 
+def _playable(service: GameService, game_id: int, given: str | None) -> None:
+    """A game resumed to play (by a script, or with a computer seat) that is over is refused in a
+    sentence before anything is stored; resumed alone, an ended game still shows where it ended."""
+    game = service.store.game(game_id)
+    if given and game["status"] == "over":
+        ended = game["ended"] or service.system(game_id).outcome(service.load(game_id))
+        raise TableError(f"{over_sentence(game_id, ended).removesuffix('.')}: `kolocha local --game {game_id}` "
+                         f"without {given} shows where it ended, `kolocha replay {game_id} --gif FILE` draws how "
+                         "it went.")
+
+
 def _computer_seats(system: GameSystem, args: argparse.Namespace) -> list[tuple[str, Seat]]:
     """`--ai SIDE ...`: the seats the computer takes, refused in one sentence (before a game is
     opened) for a side that is not one or a system without that computer player."""
@@ -352,7 +387,7 @@ def _computer_seats(system: GameSystem, args: argparse.Namespace) -> list[tuple[
             raise TableError(f"--ai {side}: {side!r} is not a side of {named}; choose "
                              f"{' or '.join(system.INFO.sides)}, or both.")
         try:
-            seats.append((side, new_seat(system, args.level, GameSettings().ai_budget, args.ai_seed)))
+            seats.append((side, new_seat(system, args.level or 1, GameSettings().ai_budget, args.ai_seed)))
         except NoComputer as error:
             raise TableError(f"--ai {side}: {error}") from None
     return seats
@@ -420,6 +455,7 @@ def _bench(args: argparse.Namespace) -> int:
     system = args.system or "borodino"
     scenario = args.scenario or _first_scenario(system)
     options = parse_options(args.option)
+    rules.load(system).setup(scenario, args.seed, options)  # a name it does not offer is refused before measuring
     if args.scale:
         from bot.tools import bench_scale
 
@@ -499,8 +535,12 @@ def _config(args: argparse.Namespace) -> Config | None:
     except FileNotFoundError:
         print(f"{_speaker(args)}: there is no config file {args.config}; copy deploy/kolocha.toml.example there, "
               "or leave out --config to use the defaults.", file=sys.stderr)
-    except (OSError, tomllib.TOMLDecodeError) as error:
-        print(f"{_speaker(args)}: cannot read the config file: {error}", file=sys.stderr)
+    except tomllib.TOMLDecodeError as error:
+        print(f"{_speaker(args)}: the config file {args.config} is not TOML, {fmt.mid_sentence(str(error))}; mend "
+              "it there (deploy/kolocha.toml.example shows the form).", file=sys.stderr)
+    except OSError as error:
+        print(f"{_speaker(args)}: cannot read the config file {args.config} "
+              f"({fmt.mid_sentence(error.strerror or str(error))}); give --config a TOML file.", file=sys.stderr)
     return None
 
 

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 
 from bot.converters import Unreadable
+from bot.text import mid_sentence
 
 MAX_REMINDERS = 5  # reminder points a deadline may have
 AT_DEADLINE = ("remind", "end", "choose", "forfeit", "computer")
@@ -150,7 +151,7 @@ class Config:
             _check_file(data)
             defaults = GameSettings.from_dict(data.get("defaults", {}))
         except Unreadable as error:
-            raise Unreadable(f"{path}: {error}") from None
+            raise Unreadable(f"{path}: {mid_sentence(str(error))}") from None
         return cls(token=bare_token(env.get("DISCORD_TOKEN")),
                    database=env.get("KOLOCHA_DB") or data.get("database", cls.database),
                    message_content=data.get("message_content", False), defaults=defaults,

@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from bot.permissions import TableError
+from bot.text import mid_sentence
 
 SEEDS = 2**63  # a seed is stored as an SQLite INTEGER (signed 64 bits)
 
@@ -143,16 +144,24 @@ def parse_hours(text: str) -> list[float]:
 def read_script(path: Path) -> str:
     """A command script's text: UTF-8, or UTF-16 with its byte-order mark (what some editors
     save); ValueError with the sentence to print when it cannot be read."""
-    try:
-        data = path.read_bytes()
-    except OSError as error:
-        raise Unreadable(f"cannot read the script {path}: {error.strerror or error}") from None
+    data = _file_bytes(path, "the script", "give --script a text file of commands, one a line")
     encoding = "utf-16" if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)) else "utf-8-sig"
     try:
         return data.decode(encoding)
     except UnicodeDecodeError as error:
         raise Unreadable(f"the script {path} is not UTF-8 text (byte {error.start} is not); save "
-                         "it as UTF-8") from None
+                         "it as UTF-8.") from None
+
+
+def _file_bytes(path: Path, what: str, instead: str) -> bytes:
+    """A file's bytes; Unreadable saying why they cannot be read and what to give instead: 'cannot
+    read the script moves.txt (no such file or directory); give --script a text file of commands,
+    one a line.'"""
+    try:
+        return path.read_bytes()
+    except OSError as error:
+        raise Unreadable(f"cannot read {what} {path} ({mid_sentence(error.strerror or str(error))}); "
+                         f"{instead}.") from None
 
 
 TABLES_BYTES = 256 * 1024  # a table file is a few kilobytes; anything far larger is not one
@@ -161,10 +170,8 @@ TABLES_BYTES = 256 * 1024  # a table file is a few kilobytes; anything far large
 def read_tables(path: Path) -> dict:
     """A player's own table file (TOML), parsed; the system checks what it holds. Unreadable with
     the sentence to print when it is no TOML file."""
-    try:
-        data = path.read_bytes()
-    except OSError as error:
-        raise Unreadable(f"cannot read the tables {path}: {error.strerror or error}") from None
+    data = _file_bytes(path, "the tables", "give --tables a TOML file in the format of "
+                       "rules/campaign_1812/data/tables.toml")
     return parse_tables(data, str(path))
 
 

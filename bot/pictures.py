@@ -54,10 +54,22 @@ def selected(view: dict, select: str | None) -> tuple[str | None, str | None]:
                      "(`map select 3225`)")
 
 
+RADII = range(0, 21)  # a wider crop than 20 hexes (or areas) round a place is larger than the whole map
+WIDTHS = range(300, 4001)  # pixels: narrower hides the numbers (Bloody Monday's panels fail); wider takes 100 MB
+
+
 def map_png(service: GameService, game_id: int, *, around: list[str] | None = None, radius: int = 6,
             size: int | None = None, zoc: str | None = None, select: str | None = None,
             viewer: str | None = None) -> bytes:
-    """PNG of what `viewer` (None: the public) sees of a game now, optionally cropped and highlighted."""
+    """PNG of what `viewer` (None: the public) sees of a game now, optionally cropped and highlighted;
+    a radius or a width out of RADII or WIDTHS is refused before a pixel is drawn (a radius of 500 took
+    minutes and gigabytes, a negative one failed in the drawing)."""
+    if radius not in RADII:
+        raise Unreadable(f"a crop's radius is {RADII.start} to {RADII.stop - 1} hexes (or areas) round the places "
+                         f"asked, not {radius}; without places the whole map is drawn.")
+    if size is not None and size not in WIDTHS:
+        raise Unreadable(f"a map is {WIDTHS.start} to {WIDTHS.stop - 1} pixels wide, not {size} (a phone shows "
+                         "550).")
     system, state = service.system(game_id), service.load(game_id)
     view = system.view(state, viewer)
     if view.get("system") == "campaign_1812" and (zoc or select):

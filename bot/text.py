@@ -130,6 +130,21 @@ def in_columns(said: str, width: int = TERMINAL) -> str:
 SYSTEM_NAMES = {"borodino": "Borodino", "bloody_monday": "Bloody Monday", "campaign_1812": "1812"}
 
 
+def mid_sentence(text: str) -> str:
+    """A sentence said after a colon ('kolocha: ...', a file's name and a colon): its first word in
+    lower case where it is a plain word, as a reply on Discord opens with a capital ('Game 3 is
+    over ...', 'No such file or directory'); a name keeps its capital (a game's, a side's,
+    Kolocha's), and so does a word with capitals inside (DISCORD_TOKEN, SQLite).
+
+    >>> mid_sentence("An option is on by its name"), mid_sentence("Borodino has computer opponents")
+    ('an option is on by its name', 'Borodino has computer opponents')
+    """
+    first = text.split(" ", 1)[0]
+    names = {name.split()[0] for name in SYSTEM_NAMES.values()} | {"French", "Russian", "Kolocha", "Discord"}
+    plain = first[1:] == first[1:].lower() and first.strip(".,;:") not in names
+    return text[:1].lower() + text[1:] if plain else text
+
+
 @functools.cache
 def game_name(system: str, scenario: str) -> str:
     """A game as players read it in running text: the game and its scenario's title (without the

@@ -34,11 +34,11 @@ def check_around(view: dict, around: Iterable[str]) -> None:
             named = [f"{info['name']} is {info['number']}" for place in places for info in view.get("places", [])
                      if info["name"].lower() == place.lower()]
             raise NotOnMap(f"{', '.join(places)}: areas and sub-areas are named by their numbers"
-                           + (f" ({', '.join(named)})" if named else ""))
+                           + (f" ({', '.join(named)})" if named else "") + ".")
         campaign_window([int(place) for place in places], 0)
     elif view.get("system") == "bloody_monday":
         if not all(place.isdigit() for place in places):
-            raise NotOnMap(f"{', '.join(places)}: areas are named by their numbers, 1 to 111")
+            raise NotOnMap(f"{', '.join(places)}: areas are named by their numbers, 1 to 111.")
         window([int(place) for place in places], 0)
     else:
         hexes_around(places, 0)

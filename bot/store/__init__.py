@@ -55,11 +55,10 @@ def existing(path: str | Path) -> Store:
     if file.is_file():
         with file.open("rb") as handle:
             header = handle.read(16)
-    if not header:
-        raise NotKolocha(f"{path} is not a Kolocha database: {'it is empty' if file.is_file() else 'no such file'}. "
-                         "Give --db the bot's database (KOLOCHA_DB), or a copy made with `kolocha backup`.")
-    if header != b"SQLite format 3\x00":
-        raise NotKolocha(f"{path} is not a Kolocha database (not an SQLite file).")
+    if not header or header != b"SQLite format 3\x00":
+        why = "not an SQLite file" if header else "it is empty" if file.is_file() else "no such file"
+        raise NotKolocha(f"{path} is not a Kolocha database ({why}); give --db the bot's database (KOLOCHA_DB), "
+                         "or a copy made with `kolocha backup`.")
     # read only; without a -wal beside it the file is all there is, read as immutable so that
     # SQLite makes no -wal or -shm file of its own
     wal = Path(f"{file}-wal").exists()
@@ -69,7 +68,7 @@ def existing(path: str | Path) -> Store:
     finally:
         conn.close()
     if "games" not in tables or not {"_sqlite_migrations", "migrations"} & tables:  # the latter: the first hour's
-        raise NotKolocha(f"{path} is not a Kolocha database: it has no Kolocha tables. A copy of a running "
+        raise NotKolocha(f"{path} is not a Kolocha database: it has no Kolocha tables, as a copy of a running "
                          "bot's file made with `cp` lacks what waits in its -wal file; make copies with "
                          "`kolocha backup`.")
     return _private_copy(file, wal)

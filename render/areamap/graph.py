@@ -19,7 +19,7 @@ def neighbourhood(neighbours: Mapping[int, Iterable[int]], around: Iterable[int]
     seen = {n for n in around if n in neighbours}
     if not seen:
         raise NotOnMap(f"{', '.join(map(str, around))}: no {kind} of this map; name {naming}, "
-                       "or none to draw the whole map")
+                       "or none to draw the whole map.")
     edge = set(seen)
     for _ in range(radius):
         edge = {m for a in edge for m in neighbours[a]} - seen

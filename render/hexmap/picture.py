@@ -49,7 +49,7 @@ def hexes_around(around: Iterable[str], radius: int) -> frozenset[str]:
     hexes = window(known, [h for h in around if h in known], radius)
     if not hexes:
         raise NotOnMap(f"{', '.join(map(str, around))}: no hex of this map; name hexes on "
-                       "the map (their four digits), or none to draw the whole map")
+                       "the map (their four digits), or none to draw the whole map.")
     return hexes
 
 

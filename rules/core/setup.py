@@ -19,10 +19,10 @@ def scenario(known: Mapping[str, Scenario], scenario_id: str) -> Scenario:
     'the great day'
     >>> scenario({"7sep": "the great day"}, "8sep")
     Traceback (most recent call last):
-    rules.core.errors.CommandError: Unknown scenario '8sep'; choose one of 7sep.
+    rules.core.errors.CommandError: '8sep' is not a scenario here; choose one of 7sep.
     """
     if scenario_id not in known:
-        raise CommandError(f"Unknown scenario {scenario_id!r}; choose one of {', '.join(known)}.")
+        raise CommandError(f"{scenario_id!r} is not a scenario here; choose one of {', '.join(known)}.")
     return known[scenario_id]
 
 

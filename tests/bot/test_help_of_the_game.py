@@ -61,7 +61,7 @@ def test_the_terminal_refuses_an_unknown_option_naming_the_legal_ones(tmp_path, 
     db = str(tmp_path / "k.sqlite")
     for option, sentence in (("cossacks=off", "'cossacks' is not an option of 1812 (options: chart_fragments, "
                                               "corps_move_once, depot_supply, fort_reinforcements, leaders)."),
-                             ("leaders=maybe", "An option is on by its name, off by name=off (like `leaders=off`); "
+                             ("leaders=maybe", "an option is on by its name, off by name=off (like `leaders=off`); "
                                                "not 'leaders=maybe'.")):
         assert cli.main(["local", "--db", db, "--system", "campaign_1812", "--option", option, "--script",
                          _script(tmp_path, "")]) == 2

@@ -119,9 +119,9 @@ def test_an_1812_map_refuses_in_its_own_words_what_it_cannot_draw(tmp_path):
         with pytest.raises(Unreadable) as refused:
             pictures.parse_map_words(words, view)
         sentences[words[-1 if len(words) == 1 else 1]] = str(refused.value)
-    assert sentences == {"vilna": "vilna: areas and sub-areas are named by their numbers (Vilna is 12)",
-                         "foo": "foo: areas and sub-areas are named by their numbers",
-                         "radus": "radus: areas and sub-areas are named by their numbers"}
+    assert sentences == {"vilna": "vilna: areas and sub-areas are named by their numbers (Vilna is 12).",
+                         "foo": "foo: areas and sub-areas are named by their numbers.",
+                         "radus": "radus: areas and sub-areas are named by their numbers."}
     assert pictures.parse_map_words(["12", "radius", "2"], view) == {"around": ["12"], "radius": 2}
     for option, said in (({"zoc": "french"}, "1812 has no zones of control to shade (`zoc`)"),
                          ({"select": "12"}, "1812's map marks no moves (`select`)")):

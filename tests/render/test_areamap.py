@@ -89,7 +89,7 @@ def test_a_picture_of_a_given_size_is_no_wider():
 
 def test_crop_off_the_map_is_refused():
     """The sentence is the player's reply (bot/tables/play.py): what the map calls an area and how to name one."""
-    sentence = "999: no area of this map; name areas 1 to 111, or none to draw the whole map"
+    sentence = "999: no area of this map; name areas 1 to 111, or none to draw the whole map."
     with pytest.raises(NotOnMap, match=f"^{sentence}$"):
         snapshot(seen_by(setup_view(), None), around=[999], radius=1)
 

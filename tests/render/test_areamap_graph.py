@@ -23,6 +23,6 @@ def test_places_not_on_the_map_are_left_out_of_the_window():
 def test_a_crop_round_no_place_of_the_map_is_refused_in_words():
     with pytest.raises(NotOnMap) as refused:
         neighbourhood(LINE, [9, 12], 1, "1 to 5", "area")
-    assert str(refused.value) == "9, 12: no area of this map; name 1 to 5, or none to draw the whole map"
+    assert str(refused.value) == "9, 12: no area of this map; name 1 to 5, or none to draw the whole map."
     with pytest.raises(NotOnMap, match="^0: no place of this map; name 1 to 5, or none"):
         neighbourhood(LINE, [0], 0, "1 to 5")

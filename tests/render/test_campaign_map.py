@@ -39,10 +39,10 @@ def test_a_crop_around_no_place_is_refused_in_words():
     with pytest.raises(NotOnMap) as refused:
         render.check_around(view, ["99"])
     assert str(refused.value) == ("99: no place of this map; name places by number: areas 1 to 36, the sub-divided 16 "
-                                  "and 21 by their sub-areas (161, 162, 211, 212), or none to draw the whole map")
-    with pytest.raises(NotOnMap, match=r"^Vilna: areas and sub-areas are named by their numbers \(Vilna is 12\)$"):
+                                  "and 21 by their sub-areas (161, 162, 211, 212), or none to draw the whole map.")
+    with pytest.raises(NotOnMap, match=r"^Vilna: areas and sub-areas are named by their numbers \(Vilna is 12\)\.$"):
         render.check_around(view, ["Vilna"])
-    with pytest.raises(NotOnMap, match=r"^Wilno: areas and sub-areas are named by their numbers$"):
+    with pytest.raises(NotOnMap, match=r"^Wilno: areas and sub-areas are named by their numbers\.$"):
         render.check_around(view, ["Wilno"])
     render.check_around(view, ["162"])  # positive control: the Borodino sub-area
 

@@ -50,7 +50,7 @@ def test_a_phone_s_crop_keeps_the_widest_context_whose_counters_it_can_read(arou
 
 def test_hexes_off_the_map_are_refused_or_left_out():
     with pytest.raises(NotOnMap, match=r"^9999, 0000: no hex of this map; name hexes on the map \(their four "
-                                       r"digits\), or none to draw the whole map$"):
+                                       r"digits\), or none to draw the whole map\.$"):
         picture.hexes_around(["9999", "0000"], 2)
     assert picture.hexes_around(["2817", "9999"], 0) == {"2817"}
     assert picture.hexes_around(["2817", "x", "99"], 0) == {"2817"}

@@ -103,9 +103,9 @@ def test_replay_gif_has_one_frame_per_view():
 
 
 @pytest.mark.parametrize(("system", "around", "said"), [
-    ("bloody_monday", ["57", "x"], "^57, x: areas are named by their numbers, 1 to 111$"),
+    ("bloody_monday", ["57", "x"], r"^57, x: areas are named by their numbers, 1 to 111\.$"),
     ("bloody_monday", ["500"], "^500: no area of this map"),
-    ("campaign_1812", ["12", "Moscow"], "^12, Moscow: areas and sub-areas are named by their numbers$"),
+    ("campaign_1812", ["12", "Moscow"], r"^12, Moscow: areas and sub-areas are named by their numbers\.$"),
     ("campaign_1812", ["99"], "^99: no place of this map"),
     ("borodino", ["9999"], "^9999: no hex of this map"),
     (None, ["0905", "99"], "^0905, 99: no hex of this map"),  # beside the map's west edge; no hex at all

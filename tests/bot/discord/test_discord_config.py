@@ -62,7 +62,7 @@ def test_the_example_config_loads_as_it_stands_and_shows_the_defaults():
     ("[defaults]\ndeadline_hour = 12\n", "[defaults] has no setting 'deadline_hour'; it may hold "
      "deadline_hours, reminders, at_deadline, "),
     ('[defaults]\nskip_weekends = "no"\n', "skip_weekends is true or false, not 'no'."),
-    ('[defaults]\nat_deadline = "wait"\n', "At a deadline the bot can ")])
+    ('[defaults]\nat_deadline = "wait"\n', "at a deadline the bot can ")])
 def test_a_config_file_that_says_something_else_is_refused_naming_the_file(tmp_path, text, sentence):
     """A misspelt key would leave its default in force unseen, and a quoted "false" read as true."""
     path = tmp_path / "kolocha.toml"

@@ -266,7 +266,7 @@ def test_a_map_around_places_the_map_lacks_is_refused_before_anything_is_posted(
     run(seated_game(tables, system="borodino", scenario="7sep", seed=1))
     posted = len(tables.delivery.messenger.posts)
     with pytest.raises(TableError, match=r"^9999: no hex of this map; name hexes on the map \(their four digits\), "
-                                         r"or none to draw the whole map$"):
+                                         r"or none to draw the whole map\.$"):
         run(tables.play.map(BORIS, CHANNEL, "9999"))
     assert len(tables.delivery.messenger.posts) == posted
     assert run(tables.play.map(BORIS, CHANNEL, "3218")) == "Map posted."
@@ -275,9 +275,9 @@ def test_a_map_around_places_the_map_lacks_is_refused_before_anything_is_posted(
 
 def test_areas_are_asked_for_by_number_on_the_area_map():
     view = {"system": "bloody_monday"}
-    with pytest.raises(render.NotOnMap, match="^abc: areas are named by their numbers, 1 to 111$"):
+    with pytest.raises(render.NotOnMap, match=r"^abc: areas are named by their numbers, 1 to 111\.$"):
         render.check_around(view, ["abc"])
-    with pytest.raises(render.NotOnMap, match="^500: no area of this map; .*, or none to draw the whole map$"):
+    with pytest.raises(render.NotOnMap, match=r"^500: no area of this map; .*, or none to draw the whole map\.$"):
         render.check_around(view, ["500"])
     assert render.check_around(view, ["57"]) is None
 

@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[3]
 def test_a_start_refused_leaves_no_file_in_a_folder_that_had_none(tmp_path, capsys):
     db = tmp_path / "kolocha.sqlite"
     assert cli.main(["local", "--db", str(db), "--scenario", "nope"]) == 2
-    assert "Unknown scenario 'nope'" in capsys.readouterr().err
+    assert "'nope' is not a scenario here" in capsys.readouterr().err
     assert list(tmp_path.iterdir()) == []
 
 

@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-from bot import cli
+from bot import cli, text
 
 SCRIPT = "# kolocha system=toy_system scenario=short seed=5\nend\n"
 
@@ -38,7 +38,7 @@ def test_an_unknown_scenario_or_option_is_a_sentence(tmp_path, capsys):
     empty = tmp_path / "empty.txt"
     empty.write_text("")
     base = ["local", "--db", db, "--script", str(empty), "--system", "bloody_monday"]
-    assert "Unknown scenario 'nope'" in _sentence(capsys, [*base, "--scenario", "nope"])
+    assert "'nope' is not a scenario here" in _sentence(capsys, [*base, "--scenario", "nope"])
     assert "'nope' is not an option" in _sentence(capsys, [*base, "--option", "nope"])
     assert cli.main(base) == 0  # the control: the default scenario, no option
 
@@ -56,8 +56,8 @@ def test_a_huge_seed_is_a_sentence(tmp_path, capsys, script):
 def test_a_missing_or_directory_script_is_a_sentence(tmp_path, capsys, script):
     db = str(tmp_path / "k.sqlite")
     missing = _sentence(capsys, ["local", "--db", db, "--script", str(tmp_path / "no.txt")])
-    assert "cannot read the script" in missing and "No such file" in missing
-    assert "Is a directory" in _sentence(capsys, ["local", "--db", db, "--script", str(tmp_path)])
+    assert "cannot read the script" in missing and "(no such file or directory)" in missing
+    assert "(is a directory)" in _sentence(capsys, ["local", "--db", db, "--script", str(tmp_path)])
     assert cli.main(["local", "--db", db, "--script", str(script)]) == 0
 
 
@@ -134,3 +134,73 @@ def test_a_typed_line_with_a_lone_surrogate_is_answered_in_printable_text(servic
     play(service, game, lambda prompt: next(answers), written.append)
     refusal = next(text for text in written if text.startswith("Refused"))
     assert refusal.startswith("Refused: fly?:") and refusal.encode("utf-8")
+
+
+REFUSALS = [  # (the command line, a word of its sentence): each a mistake commonly made, and what it meets
+    (["local", "--scenario", "nope", "--script", "{script}"], "'nope' is not a scenario here; choose one of short,"),
+    (["local", "--option", "leaders=maybe", "--script", "{script}"], "an option is on by its name"),
+    (["local", "--system", "borodino", "--ai", "frnch"], "'frnch' is not a side of Borodino; choose french"),
+    (["local", "--level", "2", "--script", "{script}"], "--level is the computer's: give the side it plays"),
+    (["local", "--game", "1", "--ai-seed", "3", "--script", "{script}"], "--ai-seed is the computer's"),
+    (["local", "--game", "1", "--script", "{script}"], "game 1 is over (no winner, ended by Anna); it takes no more "
+                                                        "commands: `kolocha local --game 1` without --script shows"),
+    (["local", "--game", "1", "--ai", "red"], "game 1 is over (no winner, ended by Anna)"),
+    (["local", "--game", "9", "--script", "{script}"], "there is no game 9 in"),
+    (["local", "--script", "{tmp}/no.txt"], "(no such file or directory); give --script a text file of commands"),
+    (["local", "--tables", "{tmp}/no.toml"], "(no such file or directory); give --tables a TOML file"),
+    (["local", "--seed", "x"], "kolocha local: --seed: a seed is a whole number"),
+    (["local", "--nosuch"], "kolocha local: unrecognized arguments: --nosuch; `kolocha local --help` says"),
+    (["nosuch"], "kolocha: COMMAND: invalid choice: 'nosuch' (choose from 'local',"),
+    (["map", "--zoc", "frnch"], "kolocha map: --zoc: invalid choice: 'frnch' (choose from 'french', 'russian')"),
+    (["map", "--game", "2", "--around", "3321", "--radius", "-1"], "a crop's radius is 0 to 20 hexes"),
+    (["map", "--game", "2", "--around", "3321", "--radius", "500"], "a crop's radius is 0 to 20 hexes"),
+    (["map", "--game", "2", "--size", "10"], "a map is 300 to 4000 pixels wide, not 10"),
+    (["map", "--game", "2", "--around", "9999"], "9999: no hex of this map; name hexes on the map"),
+    (["replay"], "kolocha replay: give one GAME id, or --all"),
+    (["replay", "1", "--db", "{tmp}/none.sqlite"], "is not a Kolocha database (no such file); give --db"),
+    (["bench", "--scenario", "nope"], "'nope' is not a scenario here; choose one of 5sep,"),
+    (["backup", "{tmp}/copy.sqlite", "--config", "{script}"], "kolocha backup: the config file"),
+    (["run", "--config", "{tmp}/bad.toml"], "kolocha run: {tmp}/bad.toml: a deadline is between"),
+]
+
+
+@pytest.fixture(scope="module")
+def games(tmp_path_factory):
+    """A folder of one database, which no refusal changes: game 1, a toy race its players ended; game 2,
+    Borodino's 7 September at its start; a script and a config file that cannot be."""
+    from bot.service import GameService
+    from bot.store import Store
+
+    folder = tmp_path_factory.mktemp("refusals")
+    service = GameService(Store(folder / "k.sqlite"))
+    service.store.end_game(service.new_game("toy_system", "short", seed=5), {"winner": None, "reason": "ended by Anna"},
+                           [])
+    service.new_game("borodino", "7sep", seed=1)
+    service.store.close()
+    (folder / "game.txt").write_text(SCRIPT)
+    (folder / "bad.toml").write_text("[defaults]\ndeadline_hours = 0\n")
+    return folder
+
+
+@pytest.mark.parametrize(("argv", "said"), REFUSALS, ids=[" ".join(argv) for argv, _ in REFUSALS])
+def test_each_refusal_is_one_sentence_in_one_style_saying_what_is_legal(games, capsys, monkeypatch, argv, said):
+    """Every refusal reads 'kolocha[ COMMAND]: ' then one sentence in lower case (a name keeps its capital),
+    ending with a full stop, and says what to do instead; no traceback, no usage block, exit status 2. Some read
+    'kolocha: Unknown scenario ...', 'kolocha: Game 1 is over; ...', 'kolocha: cannot read the script x: No such
+    file or directory'; a negative --radius drew a traceback, --radius 500 ran for minutes, and argparse's
+    mistakes printed their usage over four lines first."""
+    monkeypatch.chdir(games)
+    monkeypatch.delenv("KOLOCHA_DB", raising=False)
+    argv = [word.format(tmp=games, script=games / "game.txt") for word in argv]
+    db = [] if argv[0] in ("run", "backup", "bench") or argv[-1] == "nosuch" else ["--db", str(games / "k.sqlite")]
+    if "--db" in argv:
+        db = []
+    try:
+        status = cli.main([*argv, *db])
+    except SystemExit as exit_:  # argparse's own refusal
+        status = exit_.code
+    err = capsys.readouterr().err.strip()
+    speaker, _, sentence = err.partition(": ")
+    assert status == 2 and len(err.splitlines()) == 1 and "Traceback" not in err
+    assert speaker in ("kolocha", f"kolocha {argv[0]}") and sentence.endswith(".")
+    assert text.mid_sentence(sentence) == sentence and said.format(tmp=games) in err, err
