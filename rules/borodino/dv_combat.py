@@ -64,17 +64,19 @@ def retreat_lengths(b: Battle, result: str, odds: str, units: list[str]) -> tupl
 
 
 def _rally(b: Battle, uid: str, lid: str, n: int) -> tuple[int, Event]:
-    """8.151: one die against the leader's rating; success shortens the retreat by one hex."""
+    """8.151: one die against the leader's rating; success shortens the retreat by one hex. Told 'Grouchy
+    rallies 2824 (French 2-5 cavalry), rolling 1 against his rating 3: ...', where the unit's bracket and
+    the roll's stood side by side; the numbers in the order they were told, as fair dice compare them."""
     rating = dv_data.load().leaders[lid].rating
     die = roll(b.s["dice"])
     kind = "two-hex" if n == 2 else "one-hex"
     if die > rating:
-        text = f"{dv_leaders.name(lid)} fails to rally {b.describe(uid)} ({die} against his rating {rating})"
+        text = f"{dv_leaders.name(lid)} fails to rally {b.describe(uid)}, rolling {die} against his rating {rating}"
         return n, event(f"{text}: the {kind} retreat stands (Doomed Victory 8.151).", kind="rally", unit=uid,
                         leader=lid, die=die, rallied=False)
     what = "it does not retreat at all, the result counting as no effect" if n == 1 else \
         "the two-hex retreat becomes a one-hex retreat and the unit does not break"
-    return n - 1, event(f"{dv_leaders.name(lid)} rallies {b.describe(uid)} ({die} against his rating {rating}): "
+    return n - 1, event(f"{dv_leaders.name(lid)} rallies {b.describe(uid)}, rolling {die} against his rating {rating}: "
                         f"{what} (Doomed Victory 8.151).", kind="rally", unit=uid, leader=lid, die=die, rallied=True)
 
 

@@ -26,8 +26,8 @@ def test_8_151_a_one_hex_retreat_is_cancelled_by_a_successful_rally():
     assert [e["rallied"] for e in events if e["kind"] == "rally"] == [True]
     assert after["units"]["R-VI-24"]["hex"] == N and after["broken"] == []
     said, = [e["text"] for e in events if e["kind"] == "rally"]  # one sentence: it read '...at all: no effect (...)'
-    assert said == (f"Doctorov rallies {N} (Russian 4-4 infantry) (3 against his rating 3): it does not retreat at "
-                    "all, the result counting as no effect (Doomed Victory 8.151).")
+    assert said == (f"Doctorov rallies {N} (Russian 4-4 infantry), rolling 3 against his rating 3: it does not retreat "
+                    "at all, the result counting as no effect (Doomed Victory 8.151).")
 
 
 def test_8_151_a_failed_rally_leaves_the_retreat():
@@ -37,6 +37,9 @@ def test_8_151_a_failed_rally_leaves_the_retreat():
     assert [e["rallied"] for e in events if e["kind"] == "rally"] == [False]
     assert distance(after["units"]["R-VI-24"]["hex"], N) == 1
     assert "rallied" not in after["log"]["attacks"][-1]
+    said, = [e["text"] for e in events if e["kind"] == "rally"]  # it read '... (Russian 4-4 infantry) (4 against ...)'
+    assert said == (f"Doctorov fails to rally {N} (Russian 4-4 infantry), rolling 4 against his rating 3: the one-hex "
+                    "retreat stands (Doomed Victory 8.151).")
 
 
 def test_8_151_the_log_keeps_with_the_attack_the_hex_of_a_unit_that_rallied():
