@@ -442,6 +442,7 @@ def test_orders_written_ahead_past_the_other_s_choice_are_held_and_released_the_
     assert any(line.startswith("DM: ") and "LEAK-released" in line for line in set(one) ^ set(two))
 
 
+@pytest.mark.long  # a random game's first 55 commands: about half a second of CPU
 def test_the_walk_writes_the_viewer_s_next_orders_ahead_in_their_box_before_the_other_s_choice():
     """Where the viewer waits for a choice of the other side, the fuzz's walk (`theirs`) has the viewer write their
     next orders ahead, each accepted once the other's typed answer is played, before his lines: at raid_held's
