@@ -361,7 +361,7 @@ def test_the_check_sees_a_leak_planted_in_a_game_s_end_or_its_export(monkeypatch
     assert any(line.startswith("/game export of ended game 1: ") and "LEAK-export" in line for line in differ)
 
 
-@pytest.mark.long  # two games at a table: about a second of CPU
+@pytest.mark.long  # four games at a table: about 2 s of CPU
 def test_seats_handed_over_by_consent_read_the_same_whatever_the_hidden_blocks_are(monkeypatch):
     """The French player asks for the Russian seat to go to a newcomer, who gets it once the Russian hands it over;
     then the newcomer asks for the French seat to go to an heir, and the French player hands it over: what the
