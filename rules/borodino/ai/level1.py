@@ -3,10 +3,11 @@
 It plans on a board rebuilt from its view (position.py). Movement: every unit, nearest first,
 steps towards the victory hexes its side does not hold yet (goals.py) by the way the ground
 allows (march.py: round rivers and woods), a unit standing in one it holds stays to defend it,
-and among equal steps prefers terrain that doubles a defender (Combat J). The whole Movement
-Phase is planned move by move on the rebuilt board, then `end`. Where the victory conditions
-count Combat Point losses (goals.counts_losses: 7 Sept and the Grand Battle, both sides), the
-plan is checked against the Combat Phase it leads to (`rash`): a unit that moved next to an
+and among equal steps prefers terrain that doubles a defender (Combat J); units close on an enemy
+unit within their reach where the attack they will owe it is at good odds and gains (`strikes`).
+The whole Movement Phase is planned move by move on the rebuilt board, then `end`. Where the
+victory conditions count Combat Point losses (goals.counts_losses: 7 Sept and the Grand Battle,
+both sides), the plan is checked against the Combat Phase it leads to (`rash`): a unit that moved next to an
 enemy only to owe a losing attack (Combat B; ZOC D keeps it there) is held back out of contact
 and the plan made again. Level 2 and the playouts use `moves` unchecked. Combat: every attack
 the rules offer is scored by its exact expectation over the CRT (attacks.py); the best is made
@@ -27,7 +28,7 @@ leave 60 Combat Points off it in time, where that Decisive victory would better 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from functools import lru_cache
 
@@ -42,7 +43,7 @@ from rules.borodino.ai.goals import counts_losses, doubling, exit_decides, loss_
 from rules.borodino.ai.march import march
 from rules.borodino.ai.position import rebuild
 from rules.borodino.ai.stakes import SCENARIOS, Stakes, bettered_by_the_edge
-from rules.borodino.battle import Battle, enemy_of
+from rules.borodino.battle import Battle, enemy_of, engaged_around
 from rules.borodino.battlemap import BattleMap
 from rules.borodino.combat import contact
 from rules.borodino.legal import attack_candidates, legal_commands, may_attack, may_move
@@ -53,6 +54,9 @@ GAIN = Fraction(1, 2)  # an attack not owed is made only when it is expected to 
 HOLD = Fraction(0)     # a combined attack a move would owe (Combat B) worth less than this is rash
 REPLANS = 3            # movement plans redone, each holding back the rash units found so far
 FRONT = 4              # a French unit on a Russian redoubt's front: two hexes' march, in half hexes (place_score)
+STRIKES = 4            # enemy units in reach a Movement Phase tries closing on (_advance)
+Closing = tuple[str, str]  # why a unit closes on an enemy: the head, said each time, and the rest, said once
+UNSAID: Closing = ("", "")  # a closing weighed, not yet said (`strikes`)
 HELD = "; keeps out of contact, where the attack owed would lose (Combat B)"
 
 
@@ -133,21 +137,26 @@ Pick = Callable[[int, list[Hex | None]], int]
 
 
 def moves(state: dict, side: str, pick: Pick, held: frozenset[str] = frozenset(),
-          drawn: frozenset[Hex] = frozenset(), order: list[str] | None = None) -> tuple[list[Decision], dict]:
+          drawn: frozenset[Hex] = frozenset(), order: list[str] | None = None,
+          struck: Mapping[Hex, Closing] | None = None) -> tuple[list[Decision], dict]:
     """A Movement Phase played on the rebuilt board, each mover in level 1's order ending where
     `pick(its index, its options)` says; a unit in `held` keeps to its options out of contact when
-    it has any, any other ends next to an enemy in `drawn` when it can (`_movement`). `order`:
-    `movers(state, side)` when the caller has it (each mover's route search, once per plan). The
-    moves with their reasons, and the board after them."""
+    it has any, any other ends next to an enemy in `drawn` or `struck` when it can (`_movement`,
+    `_advance`: `struck` gives the reason of each closing on an enemy for the attack it offers,
+    whole the first time, its head alone after).
+    `order`: `movers(state, side)` when the caller has it (each mover's route search, once per
+    plan). The moves with their reasons, and the board after them."""
     plan: list[Decision] = []
     told: set[str] = set()  # the aims the plan's reasons have given (`_why_place`)
+    struck = struck or {}
+    pulled = drawn | struck.keys()
     for n, uid in enumerate(movers(state, side) if order is None else order):
         b = Battle(state)
         choices = options(b, side, uid)
         if uid in held:
             kept = [h for h in choices if not engages(b, side, h)]
         else:
-            kept = [h for h in choices if engages(b, side, h, drawn)][:1] if drawn else []
+            kept = [h for h in choices if engages(b, side, h, pulled)][:1] if pulled else []
         best = (kept or choices)[pick(n, kept or choices) % len(kept or choices)]
         if best is None:
             continue
@@ -155,7 +164,12 @@ def moves(state: dict, side: str, pick: Pick, held: frozenset[str] = frozenset()
         cmd = C.Move(here or uid, (best,))
         state, _ = borodino.apply(state, side, cmd)
         why = "leaves by the east edge" if best == C.OFF else _why_place(b, best, targets(b, side), told)
-        if kept and uid not in held:
+        aimed = [n for n in engaged_around(b.map, best) if n in struck] if best != C.OFF else []
+        if kept and uid not in held and aimed:
+            head, rest = struck[aimed[0]]
+            why = head if aimed[0] in told else head + rest
+            told.add(aimed[0])
+        elif kept and uid not in held:
             why = f"joins the attack owed next to it, at better odds (Combat B, E); {why}"
         elif kept and engages(b, side, choices[pick(n, choices) % len(choices)]):
             why += HELD
@@ -182,6 +196,7 @@ def _movement(state: dict, side: str) -> list[Decision]:
         plan, after = moves(state, side, first, held, drawn, order)
     if Stakes.of(Battle(state), side) is not None:
         plan, after = _stand_to_fire(state, side, (plan, after), held, drawn, order)
+    plan, after = _advance(state, side, (plan, after), held, drawn, order)
     state = after
     _, leaders_moved = move_leaders(state, side)  # Doomed Victory 8.1: after the units they lead
     return marched + plan + leaders_moved + [Decision("end", why_end(marched + plan, held))]
@@ -242,6 +257,58 @@ def _stand_to_fire(state: dict, side: str, planned: tuple[list[Decision], dict],
     return plan, after
 
 
+def _advance(state: dict, side: str, planned: tuple[list[Decision], dict], held: frozenset[str],
+             drawn: frozenset[Hex], order: list[str]) -> tuple[list[Decision], dict]:
+    """The plan with units brought into contact where the attack they offer is worth making
+    (`strikes`), each closing move saying the attack it closes for (`closing`)."""
+    hexes = strikes(state, side, planned[1], held, drawn, order)
+    if not hexes:
+        return planned
+    _, after = moves(state, side, first, held, drawn, order, dict.fromkeys(hexes, UNSAID))
+    return moves(state, side, first, held, drawn, order, closing(state, side, after, hexes))
+
+
+def strikes(state: dict, side: str, after: dict, held: frozenset[str] = frozenset(),
+            drawn: frozenset[Hex] = frozenset(), order: list[str] | None = None) -> frozenset[Hex]:
+    """The enemy units a Movement Phase closes on to attack, beside the plan that left `after`: an
+    enemy unit within the movers' reach, closed on (`moves`' `struck`) when the Combat Phase then
+    chosen (`_walk`) attacks it at odds whose column eliminates no attacker (CRT: 2-1 and better),
+    expected to gain at least GAIN, the whole Combat Phase worth GAIN more, and no unit that moved
+    owing an attack at a loss it did not owe before (Combat B: an attack once in contact is owed,
+    and ZOC D keeps it there). Terrain shows in the odds: a defender in a town, on a wooded road or
+    in a redoubt is doubled (Combat J). Before, level 1 marched on the victory hexes alone: once it
+    held them all it waited beside them, and an enemy unit left alone within its reach was never
+    struck. The enemy units with the most hexes around them in reach first, at most STRIKES of them
+    tried, each kept only where it betters the plan."""
+    order = movers(state, side) if order is None else order
+    bad, _, best, _ = _walk(state, after, side)
+    b = Battle(state)
+    reach = {h for u in order if u not in held and not movement.why_immobile(b, side, u)
+             for h in movement.reachable(b, u) if h != C.OFF}
+    enemy = enemy_of(side)
+    near = sorted({n for h in reach for n in engaged_around(b.map, h) if b.side_at(n) == enemy},
+                  key=lambda n: (-sum(h in reach for h in engaged_around(b.map, n)), n))
+    struck: frozenset[Hex] = frozenset()
+    for h in near[:STRIKES]:
+        _, later = moves(state, side, first, held, drawn, order, dict.fromkeys(struck | {h}, UNSAID))
+        worse, _, worth, chosen = _walk(state, later, side)
+        odds, value = chosen.get(h, ("", Fraction(-1)))
+        if worse <= bad and worth >= best + GAIN and value >= GAIN and "Ae" not in b.tables.faces(odds):
+            struck, best = struck | {h}, worth
+    return struck
+
+
+def closing(state: dict, side: str, after: dict, hexes: frozenset[Hex]) -> dict[Hex, Closing]:
+    """Why units close on each enemy of `hexes` (`strikes`), read from the Combat Phase the board
+    `after` the moves opens (`_walk`): the attack made on it, at its odds and expectation. Level
+    2's plan may hold back every unit that would close on one (no attack on it then, and no move
+    that says so)."""
+    chosen = _walk(state, after, side)[3]
+    return {h: (f"closes on {h} to attack it at {chosen[h][0]}", f" (expected {float(chosen[h][1]):+.1f} Combat "
+                "Points over the CRT): the odds favour the attack it will owe (Combat B)") if h in chosen else
+            (f"closes on {h} to attack it", " (Combat B)") for h in hexes}
+
+
 def rash(before: dict, after: dict, side: str) -> tuple[frozenset[str], frozenset[Hex]]:
     """The units that moved into contact where the attack they would owe is expected to lose,
     and the enemy units that units which did not move must attack at a loss (where friends that
@@ -254,13 +321,16 @@ def rash(before: dict, after: dict, side: str) -> tuple[frozenset[str], frozense
     (Combat D). A unit that moved and is then owed an attack worth less than HOLD (a soak-off
     at bad odds) is rash. Friends that moved later in the same plan count: a unit arriving first
     at a good combined attack is not rash."""
-    bad, losing, _ = _walk(before, after, side)
+    bad, losing, _, _ = _walk(before, after, side)
     return bad, losing
 
 
-def _walk(before: dict, after: dict, side: str) -> tuple[frozenset[str], frozenset[Hex], Fraction]:
+Chosen = dict[Hex, tuple[str, Fraction]]  # each enemy hex attacked in a walk: the odds and the attack's value
+
+
+def _walk(before: dict, after: dict, side: str) -> tuple[frozenset[str], frozenset[Hex], Fraction, Chosen]:
     """`rash`'s walk of the Combat Phase after the moves: the rash units, the enemy units attacked at
-    a loss from where units stood, and the value of every attack chosen."""
+    a loss from where units stood, the value of every attack chosen, and each defender's attack."""
     old = Battle(before)
     state, _ = borodino.apply(after, side, C.End())
     b = Battle(state)
@@ -270,12 +340,14 @@ def _walk(before: dict, after: dict, side: str) -> tuple[frozenset[str], frozens
     out: set[str] = set()
     losing: set[Hex] = set()
     total = Fraction(0)
+    chosen_at: Chosen = {}
     fights = state["phase"] == "combat" and state["player"] == side  # else no combat phase follows
     while fights and (chosen := _chosen(b, side)) is not None:
         e, attack, owed = chosen
         if not (owed or e.value >= GAIN):
             break
         total += e.value
+        chosen_at.update((h, (e.odds, e.value)) for h in attack.defenders)
         units = [u for h in attack.attackers if (u := b.at(h))]
         if e.value < HOLD:
             movers_in = moved.intersection(units)
@@ -290,7 +362,7 @@ def _walk(before: dict, after: dict, side: str) -> tuple[frozenset[str], frozens
             elif h in state["redoubts"]:
                 state["redoubts"][h]["attacked"] = True
         b = Battle(state)
-    return frozenset(out), frozenset(losing), total
+    return frozenset(out), frozenset(losing), total, chosen_at
 
 
 def _fronts(b: Battle, side: str, h: Hex) -> bool:

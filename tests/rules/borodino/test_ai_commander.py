@@ -44,7 +44,7 @@ def test_level_1_beats_random_play_in_5_september_with_no_refused_command(side):
 
 
 def test_a_reason_counts_its_march_in_hexes_one_hex_or_more():
-    game = duel("borodino", "5sep", seed=1, seats={"french": borodino.commander(1)}, ai_seed=1, max_commands=120)
+    game = duel("borodino", "5sep", seed=2, seats={"french": borodino.commander(1)}, ai_seed=1, max_commands=120)
     marches = set(re.findall(r"a march of (\d+) (hex\w*)", " ".join(reason for _, _, reason in game.commands)))
     assert ("1", "hex") in marches and ("2", "hexes") in marches
     assert all((n == "1") == (word == "hex") for n, word in marches)
