@@ -204,28 +204,45 @@ def _movement(state: dict, side: str) -> list[Decision]:
 
 def for_the_edge(state: dict, side: str) -> tuple[list[Decision], dict, frozenset[str]]:
     """In the Grand Battle, a French column that marches for the east edge in time to leave 60 Combat
-    Points off it, where that French Decisive victory would better the result (east_edge.in_time,
-    stakes.bettered_by_the_edge): its moves, the board after them and the column, whose units make
-    no other move; none, the board and no unit where there is no such column. The victory hexes held
-    keep their units; level 2 marches the same column and searches the rest of the army's moves.
-    Before, the French ahead sat out the end: in dice seed 1 of level 1 against itself, every redoubt
-    theirs and two Russian units left, they moved nothing from Game-Turn 29 to 39 with 75 Combat Points
-    on the map, and the Russians' last attack drew the game."""
+    Points off it, where that French Decisive victory would better the result (`edge_column`): its
+    moves, the board after them and the column, whose units make no other move; none, the board and
+    no unit where there is no such column. Level 2 marches the same column and searches the rest of
+    the army's moves, its playouts marching it too. Before, the French ahead sat out the end: in dice
+    seed 1 of level 1 against itself, every redoubt theirs and two Russian units left, they moved
+    nothing from Game-Turn 29 to 39 with 75 Combat Points on the map, and the Russians' last attack
+    drew the game."""
     b = Battle(state)
+    column = edge_column(b, side)
+    now = [state]
+
+    def apply(cmd: C.Command) -> Battle:
+        now[0], _ = borodino.apply(now[0], side, cmd)
+        return Battle(now[0])
+    why = (f"{east_edge.WHY}; the column's last unit leaves within the {b.scenario.last_turn - b.s['turn'] + 1} "
+           "Game-Turns left")
+    return [Decision(cmd.to_text(), why) for cmd in march_column(b, column, apply)], now[0], frozenset(column)
+
+
+def edge_column(b: Battle, side: str) -> list[str]:
+    """The Grand Battle's French column for the east edge (east_edge.in_time), where the French
+    Decisive victory would better the result (stakes.bettered_by_the_edge); the victory hexes held
+    keep their units but where the others are too few. None elsewhere."""
     if b.scenario.id not in SCENARIOS or not east_edge.open_to(b, side) or not bettered_by_the_edge(b):
-        return [], state, frozenset()
-    held = frozenset(h for h in objectives(b, side) if b.side_at(h) == side)
-    column = east_edge.in_time(b, held)
+        return []
+    return east_edge.in_time(b, frozenset(h for h in objectives(b, side) if b.side_at(h) == side))
+
+
+def march_column(b: Battle, column: list[str], apply: east_edge.Apply) -> list[C.Move]:
+    """The column's moves for the east edge (east_edge.destination), each carried out by `apply`
+    (which gives the board after it) before the next is chosen."""
     out = []
     for uid in column:
-        b = Battle(state)
         to = east_edge.destination(b, uid)
         if to is not None:
             cmd = C.Move(b.hex_of(uid), (to,))
-            state, _ = borodino.apply(state, side, cmd)
-            out.append(Decision(cmd.to_text(), f"{east_edge.WHY}; the column's last unit leaves within the "
-                                               f"{b.scenario.last_turn - b.s['turn'] + 1} Game-Turns left"))
-    return out, state, frozenset(column)
+            b = apply(cmd)
+            out.append(cmd)
+    return out
 
 
 def why_end(plan: list[Decision], held: frozenset[str]) -> str:

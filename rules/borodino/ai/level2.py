@@ -39,7 +39,8 @@ retreats blocked by the moves just made.
 
 In the Grand Battle's last day the French march level 1's column for the east edge where that
 Decisive victory would better their result and it must set out (level1.for_the_edge), and the search
-plans the rest of the army; its own column (`by_the_edge`, no Guard, no guns) fell short of the 60 there.
+plans the rest of the army, its playouts marching the column on (playout.py); its own column
+(`by_the_edge`, no Guard, no guns) fell short of the 60 there.
 
 Level 1's own plan closes on the enemy units it strikes (level1.strikes), its units that can reach
 them ending next to them; the other plans choose among their options as before, so a plan that

@@ -8,10 +8,13 @@ alike); its Movement Phases are level 1's aims without its route searches, which
 plan's time (`march_on`): each unit, nearest a victory hex first, draws WALKS random walks by the
 rollout policy (rollout.walk: legal paths by construction, stopping at an enemy zone of control) and
 ends where the best of them ends by level 1's measure of a hex (level1.place_score), or stays where
-none is better; a victory hex held is not left. What the board it stops on is worth to a side (`worth`)
-is first who would win were the game to end there (SCENARIOS: Victory Conditions,
-`victory.outcome` read as if the last turn were over), then the victory hexes it occupies and the
-Combat Points lost on either side, weighed as level 1 weighs them (goals.loss_weight).
+none is better; a victory hex held is not left. In the Grand Battle's last day the French march
+level 1's column for the east edge first, where it would (level1.edge_column): a search after the
+column sets out judged its plans by playouts whose column turned back for the redoubts. What the
+board it stops on is worth to a side (`worth`) is first who would win were the game to end there
+(SCENARIOS: Victory Conditions, `victory.outcome` read as if the last turn were over), then the
+victory hexes it occupies and the Combat Points lost on either side, weighed as level 1 weighs
+them (goals.loss_weight).
 """
 from __future__ import annotations
 
@@ -57,7 +60,9 @@ def playout(state: dict, phases: int, rng: random.Random, first: C.Command | Non
             if edge and side == "french":
                 east_edge.moves(play.battle, lambda cmd: _moved(play, cmd))
             else:
-                march_on(play, side, rng)
+                column = level1.edge_column(play.battle, side)  # the Grand Battle's last day
+                level1.march_column(play.battle, column, lambda cmd: _moved(play, cmd))
+                march_on(play, side, rng, frozenset(column))
             _leaders(play, side)
         elif state["phase"] == "rally":
             _leaders(play, side)
@@ -66,14 +71,15 @@ def playout(state: dict, phases: int, rng: random.Random, first: C.Command | Non
     return play.state
 
 
-def march_on(play: Session, side: str, rng: random.Random) -> None:
-    """A playout's Movement Phase of the side's units (see the module docstring), on the session."""
+def march_on(play: Session, side: str, rng: random.Random, apart: frozenset[str] = frozenset()) -> None:
+    """A playout's Movement Phase of the side's units but those `apart` (level 1's column for the east
+    edge, marched before: level1.edge_column), on the session (see the module docstring)."""
     b = play.battle
     goals = objectives(b, side)
     for uid in sorted(may_move(b, side), key=lambda u: (level1.nearest(b, level1.start(b, u), goals), u)):
         u = b.unit(uid)
         here = u["hex"] if u["where"] == "map" else None
-        if here in goals and b.side_at(here) == side or u["moved"] or why_immobile(b, side, uid):
+        if here in goals and b.side_at(here) == side or u["moved"] or uid in apart or why_immobile(b, side, uid):
             continue  # Victory Conditions: a victory hex held is defended, not left; one that may not move
         aims = level1.targets(b, side)
         scores: dict[Hex, int] = {}  # walks often end alike

@@ -151,3 +151,19 @@ def test_level_2_marches_level_1s_column_and_searches_the_rest_of_the_army():
     assert "level 2:" in plan[len(column)].reason and plan[-1].command == "end"
     for d in plan:
         state, _ = borodino.apply(state, "french", borodino.parse("french", d.command))
+
+
+def test_a_playout_marches_level_1s_column_on_as_level_1_would():
+    """Level 2 judges the rest of the army's plans after the column sets out by playouts: they march
+    the column on (level1.edge_column), where they held it by level 1's aims, every redoubt French
+    (none of its 13 units moved). One Movement Phase and its Combat Phase played out from the
+    position: every unit of the column has left its hex, 11 stand where level 1's own plan sends
+    them, and two advanced after combat (Retreat and Advance) beside it."""
+    state = _marching_position()
+    column = level1.for_the_edge(state, "french")[0]
+    after = playout(state, 1, random.Random(5))
+    assert (after["turn"], after["player"], after["phase"]) == (32, "russian", "movement") and len(column) == 13
+    ends = [(start, end, after["units"][Battle(state).at(start)]["hex"])
+            for start, end in (d.command.split()[1:] for d in column)]
+    assert all(now != start for start, _, now in ends)
+    assert sum(now == end for _, end, now in ends) == 11
