@@ -16,6 +16,7 @@ whole (the outbox splits a long text at line breaks); the map's message then nam
 """
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from bot import text as fmt
@@ -32,6 +33,7 @@ Start = tuple[str, int]  # a game turn and the command after which it began
 # 1812's phases are short (an attrition loss, a forced march, the supply's depletion): live, a post
 # each of them was a map each, about ten a game turn; a player-turn is one post
 BY_PLAYER = frozenset({"campaign_1812"})
+COMMAND = re.compile(r"`[^`\n]+`")  # a command as a prompt gives it, in backticks
 
 
 def spectator_rows(room: Room, game_id: int, seq: int, state: dict, new_turn: Start | None,
@@ -116,15 +118,20 @@ def _posts(room: Room, header: str, story: list[Text], head: str, seq: int, ende
 
 
 def watched(view: dict) -> dict:
-    """The public view as spectators read its headline: its notes as facts alone where the view
-    gives them so, as the channel does while only the computer moves (no one reading may act on
-    them).
+    """The public view as spectators read its headline, with nothing in it for a player to do, since
+    no one reading may act: its notes as facts alone where the view gives them so, as the channel
+    does while only the computer moves, and no prompt that gives commands (Bloody Monday's 'French
+    impulse: `tactical`, `pass` or an `initiative` action (4.0).', under which a server that reads
+    typed orders added '(Type these in the channel, ...)'); a prompt that tells who does what stays.
 
     >>> watched({"notes": ["Reinforcements wait at 2630. `move <id> <hex>` moves one on."],
     ...          "plain_notes": ["Reinforcements wait at 2630."]})["notes"]
     ['Reinforcements wait at 2630.']
+    >>> [watched({"prompt": p}).get("prompt") for p in ("Red impulse: `pass` (4.0).", "Red applies hits.")]
+    [None, 'Red applies hits.']
     """
-    return view | {"notes": view["plain_notes"]} if "plain_notes" in view else view
+    notes = {"notes": view["plain_notes"]} if "plain_notes" in view else {}
+    return view | notes | ({"prompt": None} if COMMAND.search(str(view.get("prompt") or "")) else {})
 
 
 def final_view(view: dict) -> dict:

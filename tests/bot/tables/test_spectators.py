@@ -209,6 +209,36 @@ def test_one_turn_behind_names_the_turn_as_its_game_does(tmp_path):
         "Game 1, one turn behind: the start of Game-Turn 27."]
 
 
+def _spectated_from_the_start(tmp_path: Path, system: str, scenario: str, options: str = "") -> Tables:
+    """A game of `system` whose spectators' channel follows it from its start, live."""
+    tables = make_tables(GameService(blank(tmp_path / f"{scenario}.sqlite")), systems=(system,))
+    run(tables.lobby.new(ANNA, GUILD, CHANNEL, system, scenario, options, seed=7))
+    run(tables.lobby.spectate(ANNA, CHANNEL, WATCH))
+    run(tables.lobby.join(ANNA, CHANNEL, "french"))
+    run(tables.lobby.join(BORIS, CHANNEL, "russian"))
+    run(tables.lobby.start(ANNA, CHANNEL))
+    return tables
+
+
+def test_a_post_gives_no_command_to_spectators_who_may_not_act(tmp_path):
+    """Bloody Monday's first impulse: the channel asks the French player 'French impulse: `tactical`, `pass`
+    or an `initiative` action (4.0).', and the spectators' channel read it too, under it (on a server that
+    reads typed orders) '(Type these in the channel, or give them with `/order command:` ...)', which no
+    spectator may do. A prompt that gives commands is the player's: the spectators read the headline and
+    the facts under it. Likewise the Doomed Victory Rally Phase's '... (`move <leader> <hex>`), then `end`'
+    (Doomed Victory 8.152, with its Rally Phase moves); a prompt that tells who does what stays (the toy race's
+    'Roll the die.' above)."""
+    tables = _spectated_from_the_start(tmp_path, "bloody_monday", "bloody_monday")
+    assert "French impulse: `tactical`" in tables.delivery.messenger.in_channel(CHANNEL)[-1]
+    assert [text for text, _ in watched(tables)] == [
+        "Game 1:\nTurn 1 of 4 | Impulses Phase | French player\nThe French player holds the Initiative Disc (6.0)."]
+    tables = _spectated_from_the_start(tmp_path, "borodino", "5sep", "dv_rally,dv_leaders,dv_rally_moves")
+    for player in (ANNA, BORIS):  # each Movement Phase ended; no attack is possible, so no Combat Phase waits
+        run(tables.play.submit(player, CHANNEL, "end"))
+    rally = watched(tables)[-1][0]
+    assert "| Rally Phase | French player" in rally and "`" not in rally, rally
+
+
 @dataclass
 class Narrow(FakeMessenger):
     """Discord's messenger with messages of at most 100 characters."""
