@@ -131,12 +131,16 @@ class Batch:
         return any(s.withdraw for s in self.said) or \
             self.hidden and any(tells_more(line, shown) for line, shown in zip(self.lines, public))
 
-    def reply(self) -> Text:
-        """The reply to the batch's author: one order's own answer; for several, a line each
-        (✅ and the order's news, or ❌, the order as written and why) and the orders not tried
-        after a refusal. The author's words are shown as written, never read as markup."""
-        if len(self.lines) == 1 and self.said:
+    def reply(self, numbered: bool = False) -> Text:
+        """The reply to the batch's author: one order's own answer; for several, or one told apart
+        from the message that gave it (`numbered`: held orders played later, by the number its
+        reply gave them), a line each (✅ and the order's news, or ❌, the order as written and why)
+        and the orders not tried after a refusal. The author's words are shown as written, never
+        read as markup."""
+        if len(self.lines) == 1 and self.said and not numbered:
             return self.said[0].text
+        if len(self.lines) == 1 and self.said and self.said[0].accepted and not self.said[0].moot:
+            return words(f"{self.first}. ✅ ", self.said[0].text)  # as the orders' news said it
         out: list[Text] = [_told(n, said) for n, said in enumerate(self.said, self.first)]
         untried, first = self.untried(), self.first + len(self.said)
         if untried and self.held:

@@ -754,5 +754,6 @@ def _accepted(line: str, text: str, result: Result) -> Said:
 
 
 def _told(side: str, batch: Batch) -> Outbox:
-    """The word to their author of what became of a side's held orders."""
-    return [(side, message(words("your held orders, played once the choices were made:\n", batch.reply())))]
+    """The word to their author of what became of a side's held orders, each by its number and words
+    (one alone was its answer alone: a refusal read as no order's)."""
+    return [(side, message(words("your held orders, played once the choices were made:\n", batch.reply(True))))]

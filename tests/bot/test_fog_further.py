@@ -430,7 +430,7 @@ def test_orders_written_ahead_past_the_other_s_choice_are_held_and_released_the_
     assert fog_check.first_difference(one, two) is None
     held = "/orders 'initiative raid': ['Held until the choice waiting now is made"
     assert any(line.startswith(held) for line in one)
-    assert "DM: Game 1: your held orders, played once the choices were made:\nRussian: initiative raid." in one
+    assert "DM: Game 1: your held orders, played once the choices were made:\n1. ✅ Russian: initiative raid." in one
     settle = Play._settle_held
 
     def telling_too_much(self, game_id, side, batch, present):

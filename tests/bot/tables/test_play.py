@@ -401,7 +401,7 @@ def test_held_orders_that_leave_their_side_to_move_are_told_to_it(wager):
     run(tables.play.submit(BORIS, CHANNEL, "plan bold"))
     assert toy_wager.choice(tables.service.load(game_id)) == {"kind": "echo", "side": "red"}
     assert tables.delivery.messenger.to(ANNA.id)[-1].startswith(
-        f"Game {game_id}: your held orders, played once the choices were made:\nRed: shout.")
+        f"Game {game_id}: your held orders, played once the choices were made:\n2. ✅ Red: shout.")
 
 
 @pytest.mark.parametrize("orders", ["shout; shout", "shout; shout; shout"])
@@ -551,6 +551,21 @@ def test_another_sides_secret_order_does_not_expire_a_question_nor_a_request_to_
         run(tables.play.submit(actor, CHANNEL, line))
     assert store.game(game_id)["pending_undo"]["by"] == "blue"
     assert "undone" in plain(run(tables.play.confirm(ANNA, "accept", game_id, "red", store.seen_seq(game_id, "red"))))
+
+
+def test_a_held_order_refused_alone_is_told_by_its_number_and_words(wager):
+    """Red's box `shout; echo yes` meets Blue's answer at its second line; Blue answers softly, and the held
+    `echo yes`, played as turn 2 begins, is refused: no echo is asked. The word of it read 'your held orders, played
+    once the choices were made:' over the refusal alone, which named neither the order nor that it was
+    refused (seen on simcord: Bloody Monday's held `end` refused, 'Battles in newly contested areas are
+    mandatory (FAQ 5): ...'); it reads as the box's reply read each line, by its number and words."""
+    tables, game_id = wager
+    assert "Held until" in plain(run(tables.play.orders(ANNA, CHANNEL, "shout; echo yes")))
+    for actor, line in ((BORIS, "answer soft"), (ANNA, "plan calm"), (BORIS, "plan bold")):
+        run(tables.play.submit(actor, CHANNEL, line))  # turn 2 begins: Red shouts, no echo is asked
+    told, = [dm for dm in tables.delivery.messenger.to(ANNA.id) if "your held orders" in dm]
+    assert told.startswith(f"Game {game_id}: your held orders, played once the choices were made:\n2. ❌ echo yes — "), \
+        told
 
 
 def test_held_orders_stopped_by_their_own_sides_choice_are_told_at_once(wager):
@@ -719,8 +734,8 @@ def test_a_start_sets_damaged_rows_aside_once_and_finishes_every_other_games_pas
     caplog.clear()
     again = restarted(tables, tmp_path / "wager.sqlite")
     assert [dm for dm in again.delivery.messenger.to(ANNA.id) if "your held orders" in dm] == [
-        f"Game {game_id}: your held orders, played once the choices were made:\nRed: shout. blue: answer loud, by "
-        "standing order."]
+        f"Game {game_id}: your held orders, played once the choices were made:\n2. ✅ Red: shout. blue: answer loud, "
+        "by standing order."]
     assert sorted(again.store.db.execute("SELECT tbl, row_key FROM quarantine").fetchall()) == [
         ("games", str(damaged)), ("held_orders", str(told)), ("held_orders", str(under_way))]
     assert [r.levelname for r in caplog.records] == ["WARNING"] * 3, caplog.text
