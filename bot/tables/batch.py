@@ -144,12 +144,20 @@ class Batch:
         out: list[Text] = [_told(n, said) for n, said in enumerate(self.said, self.first)]
         untried, first = self.untried(), self.first + len(self.said)
         if untried and self.held:
-            out.append(words(f"Held until the choice waiting now is made, then played in order (a new message "
-                             f"of orders replaces them): ", _listed(untried, first), "."))
+            out.append(self.held_word())
         elif untried:
             out.append(words(f"Not tried, after line {first - 1} was refused: ", _listed(untried, first),
                              ". Send them again once it is put right."))
         return join(out)
+
+
+    def held_word(self) -> Text:
+        """What the reply says of the orders held until a choice is made ("": none is)."""
+        untried = self.untried()
+        if not (untried and self.held):
+            return ""
+        return words("Held until the choice waiting now is made, then played in order (a new message of orders "
+                     "replaces them): ", _listed(untried, self.first + len(self.said)), ".")
 
 
 def in_order(own: Text, news: Sequence[str]) -> Text:

@@ -464,9 +464,10 @@ class Play(Room):
     async def plain(self, actor: Actor, channel: str, text: str) -> PlainReply | None:
         """A message typed in a game channel: None (chat stays chat) unless a seated player of
         a started game wrote it and its first line reads as an order of their own side; else
-        its orders are played as from `/orders`. Query answers and refusals are private; an
-        accepted order's line is public. In a game with hidden information a message that
-        tells more than the public lines of its orders is withdrawn."""
+        its orders are played as from `/orders`. Query answers and refusals are private, and so
+        is the word of orders held behind a choice; an accepted order's line is public. In a game
+        with hidden information a message that tells more than the public lines of its orders is
+        withdrawn."""
         lines = lines_of(text)
         async with self.tables.in_order(channel):
             if not lines or not await asyncio.to_thread(self._order_or_chat, actor, channel, lines[0]):
@@ -478,7 +479,7 @@ class Play(Room):
             except TableError as error:
                 return PlainReply(False, error.text)
         told = not batch.accepted or any(line.split()[0].lower() in QUERIES for line in lines)
-        private = batch.reply() if told else ""
+        private = batch.reply() if told else batch.held_word()  # the lines played say the rest
         if batch.withdraw():
             return PlainReply(batch.accepted, join([WITHDRAWN, private]) if private else WITHDRAWN, True)
         return PlainReply(batch.accepted, private)

@@ -1,8 +1,8 @@
-"""The swap test of the word to its author of what became of orders held behind a choice: the French
-player's `/orders` box fires into a battle and names another to fight; the fire gives the Russian hits to
-apply, so the second line is held, and once he has applied them it is refused, told by its number and its
-words ('2. ❌ battle 41 — ...'). What the French player observes reads the same whichever Russian blocks,
-unseen, stand where."""
+"""The swap tests of what their author is told of orders held behind a choice: the French player's
+`/orders` box fires into a battle and names another to fight; the fire gives the Russian hits to apply, so
+the second line is held, and once he has applied them it is refused, told by its number and its words ('2. ❌
+battle 41 — ...'). Typed in the channel instead, after the fire, the line is held whole and its author told
+so. What the French player observes reads the same whichever Russian blocks, unseen, stand where."""
 from __future__ import annotations
 
 import hashlib
@@ -23,36 +23,56 @@ Line = fog_check.Line
 # Russian's to apply, then the showdown's 6 (forced); the held `battle 41` names an area no battle awaits
 BEFORE = ("tactical", "activate F-I-D", "move F-I-5 46", "move F-I-1 46", "move F-I-3 46", "activate F-I-A2",
           "battle 46")
-GIVEN = [Line("fire F-I-A2 46", accepted=True), Line("battle 41"),
-         *(Line(hit, typed=True, accepted=True, side="russian") for hit in ("hit R-2-7", "hit R-2-2J", "hit R-2-7"))]
+HITS = [Line(hit, typed=True, accepted=True, side="russian") for hit in ("hit R-2-7", "hit R-2-2J", "hit R-2-7")]
+BOXED = [Line("fire F-I-A2 46", accepted=True), Line("battle 41"), *HITS]
+TYPED = [Line("fire F-I-A2 46", accepted=True), Line("battle 41", typed=True), *HITS]
 
 
-def held_word_read() -> tuple[list[str], str | None]:
-    """What the French player observes giving GIVEN at the table alone, and where it parts between the
-    position and the one that exchanges two Russian blocks he has not seen."""
+def held_word_read(given: list[Line], batched: bool) -> tuple[list[str], str | None]:
+    """What the French player observes giving `given` (`batched`: the orders in one box) at the table alone,
+    and where it parts between the position and the one that exchanges two Russian blocks he has not seen."""
     state = bloody_monday.setup("bloody_monday", 1, [])
     for line in BEFORE:
         state, _ = bloody_monday.apply(state, "french", bloody_monday.parse("french", line))
     a, b = swaptest.pairs(state, "french", random.Random(1), 1)[0]
-    one, two = (fog_check.observed(bloody_monday, position, "french", GIVEN, batched=True, terminal=False)
+    one, two = (fog_check.observed(bloody_monday, position, "french", given, batched=batched, terminal=False)
                 for position in (state, swaptest.swapped(state, a, b)))
     return one, fog_check.first_difference(one, two)
 
 
-@pytest.mark.long
-def test_a_held_order_refused_alone_is_told_the_same_whatever_the_hidden_blocks_are(monkeypatch):
-    """The positive control: plant a leak (the word ends with a digest of the whole position last loaded)
-    and the check shows it."""
-    seen, differ = held_word_read()
-    assert differ is None
-    assert "DM: Game 1: your held orders, played once the choices were made:\n2. ❌ battle 41 — 41 is not a " \
-        "contested area awaiting battle this impulse" in "\n".join(seen)
-    loaded: list[dict] = []
-    load, reply = GameService.load, Batch.reply
-    monkeypatch.setattr(GameService, "load", lambda self, game_id: loaded.append(load(self, game_id)) or loaded[-1])
+# the orders given, in one box or not; what the French player reads of them; the word a planted leak ends
+BOXED_READ = "DM: Game 1: your held orders, played once the choices were made:\n2. ❌ battle 41 — 41 is not a contested"
+TYPED_READ = "Held until the choice waiting now is made, then played in order (a new message of orders replaces them): "
+CASES = [pytest.param(BOXED, True, BOXED_READ, "reply", "your held orders", id="boxed, refused once played"),
+         pytest.param(TYPED, False, TYPED_READ, "held_word", "Held until", id="typed, held whole")]
 
-    def telling_too_much(self: Batch, numbered: bool = False):
-        digest = hashlib.sha256(json.dumps(loaded[-1], sort_keys=True).encode()).hexdigest()[:12]
-        return words(reply(self, numbered), f" ({digest})") if numbered else reply(self, numbered)
-    monkeypatch.setattr(Batch, "reply", telling_too_much)
-    assert "your held orders" in str(held_word_read()[1])
+
+@pytest.mark.long
+@pytest.mark.parametrize(("given", "batched", "read", "method", "leaks"), CASES)
+def test_held_orders_are_told_the_same_whatever_the_hidden_blocks_are(given, batched, read, method, leaks,
+                                                                       monkeypatch):
+    """The positive control: plant a leak (the word ends with a digest of the whole position) and the check
+    shows it."""
+    seen, differ = held_word_read(given, batched)
+    assert differ is None
+    assert read in "\n".join(seen)
+    loaded, told = last_loaded(monkeypatch), getattr(Batch, method)
+
+    def telling_too_much(self: Batch, *numbered: bool):  # the box's own reply (not numbered) as it was
+        said = told(self, *numbered)
+        return words(said, f" ({digest(loaded[-1])})") if numbered or method == "held_word" else said
+    monkeypatch.setattr(Batch, method, telling_too_much)
+    assert leaks in str(held_word_read(given, batched)[1])
+
+
+def last_loaded(monkeypatch) -> list[dict]:
+    """Each position the game service loads, kept for a planted leak to tell."""
+    loaded: list[dict] = []
+    load = GameService.load
+    monkeypatch.setattr(GameService, "load", lambda self, game_id: loaded.append(load(self, game_id)) or loaded[-1])
+    return loaded
+
+
+def digest(state: dict) -> str:
+    """A digest of the whole position, hidden blocks and all: what a planted leak tells."""
+    return hashlib.sha256(json.dumps(state, sort_keys=True).encode()).hexdigest()[:12]

@@ -869,6 +869,20 @@ def test_a_typed_message_of_orders_is_played_in_its_own_channels_game(service):
     assert run(tables.play.plain(ANNA, CHANNEL, "nice move")) is None  # chat stays chat
 
 
+def test_typed_orders_held_behind_a_choice_are_said_held_to_their_author(wager):
+    """Typed in the channel, orders the rules accept get a ✅ and no word, their public lines saying them; those
+    held behind a choice had no line and no word: Borodino's Russian typed his Movement Phase and his attacks,
+    the first attack's advance was asked, and the attacks after it waited unsaid (seen on simcord). Their author
+    is told by DM, as the box's reply tells them; the orders played are not told again."""
+    tables, game_id = wager
+    typed = run(tables.play.plain(ANNA, CHANNEL, "shout\nshout"))
+    assert typed.accepted and not typed.withdraw
+    assert plain(typed.private) == "Held until the choice waiting now is made, then played in order (a new message " \
+        "of orders replaces them): 2. shout."
+    assert tables.store.last_seq(game_id) == 1
+    assert run(tables.play.plain(BORIS, CHANNEL, "answer soft")) == PlainReply(True, "")
+
+
 def test_while_both_order_in_secret_a_typed_order_is_not_played_but_a_table_verb_is(wager):
     tables, game_id = wager
     for actor, line in ((ANNA, "shout"), (BORIS, "answer soft")):
