@@ -331,6 +331,10 @@ def _play_local(args: argparse.Namespace) -> int:
         scenario = args.scenario or settings.get("scenario") or _first_scenario(system)
         seed = args.seed if args.seed is not None else settings.get("seed")
         options = parse_options(args.option or settings.get("options"))
+        if args.tables is not None and system != "campaign_1812":  # it read "'tables' is not an option of ..."
+            raise TableError(f"--tables: {fmt.SYSTEM_NAMES.get(system, system)} plays its rule book's own tables; "
+                             "a table file of your own is for 1812, whose tables are reconstructed "
+                             "(--system campaign_1812).")
         if args.tables is not None:
             options["tables"] = read_tables(args.tables)
         elif script and script.tables is not None:

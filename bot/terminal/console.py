@@ -21,6 +21,7 @@ from bot.computer.seat import SEARCHES, Memory, TurnClock, answer, as_told, next
 from bot.converters import Unreadable, well_formed
 from bot.service import (GameService, Result, on_its_events, own_line, record, still_to_order, told_at_once,
                          told_by_its_event)
+from bot.service.turns import over_sentence
 from bot.terminal.catch_up import last_looks, since_last_look
 from bot.terminal.map_files import MapFiles
 
@@ -355,8 +356,14 @@ def play(service: GameService, game_id: int, read: Callable[[str], str] = input,
     computer = service.store.computer_seats(game_id)
     humans = [s for s in system.INFO.sides if s not in computer]
     memory, clock = Memory(), TurnClock()
-    write(f"Game {game_id}. Type `help` for commands, `map` for a picture, `quit` to leave; "
-          f"resume later with `kolocha local --game {game_id}`.")
+    game = service.store.game(game_id)
+    if game["status"] == "over":  # it read 'resume later' above the position as if it ran on
+        ended = game["ended"] or system.outcome(service.load(game_id))
+        write(f"{over_sentence(game_id, ended).removesuffix('.')}: `status`, `units` and `map` show where it "
+              "ended; `quit` leaves.")
+    else:
+        write(f"Game {game_id}. Type `help` for commands, `map` for a picture, `quit` to leave; "
+              f"resume later with `kolocha local --game {game_id}`.")
     seated = (humans[0] if len(humans) == 1 else side_to_move(service, game_id)) if hidden and humans else None
     turns = hidden and len(humans) > 1  # players take turns at one screen, each seeing their side
     looks = last_looks(service, game_id)

@@ -147,7 +147,9 @@ REFUSALS = [  # (the command line, a word of its sentence): each a mistake commo
     (["local", "--game", "1", "--ai", "red"], "game 1 is over (no winner, ended by Anna)"),
     (["local", "--game", "9", "--script", "{script}"], "there is no game 9 in"),
     (["local", "--script", "{tmp}/no.txt"], "(no such file or directory); give --script a text file of commands"),
-    (["local", "--tables", "{tmp}/no.toml"], "(no such file or directory); give --tables a TOML file"),
+    (["local", "--system", "campaign_1812", "--tables", "{tmp}/no.toml"], "(no such file or directory); give "
+                                                                          "--tables a TOML file"),
+    (["local", "--tables", "{tmp}/bad.toml"], "--tables: Borodino plays its rule book's own tables; a table file"),
     (["local", "--seed", "x"], "kolocha local: --seed: a seed is a whole number"),
     (["local", "--nosuch"], "kolocha local: unrecognized arguments: --nosuch; `kolocha local --help` says"),
     (["nosuch"], "kolocha: COMMAND: invalid choice: 'nosuch' (choose from 'local',"),
@@ -204,3 +206,20 @@ def test_each_refusal_is_one_sentence_in_one_style_saying_what_is_legal(games, c
     assert status == 2 and len(err.splitlines()) == 1 and "Traceback" not in err
     assert speaker in ("kolocha", f"kolocha {argv[0]}") and sentence.endswith(".")
     assert text.mid_sentence(sentence) == sentence and said.format(tmp=games) in err, err
+
+
+def test_a_game_that_is_over_says_so_when_it_is_opened(service, game):
+    """`kolocha local --game N` of an ended game opened with 'resume later with ...' above a position that read as
+    if the game ran on (ended by its players: no outcome of the rules to show); it says how it ended and what is
+    left to do. A game that runs opens as before."""
+    from bot.terminal.console import play
+
+    for ended in (False, True):
+        if ended:
+            service.store.end_game(game, {"winner": None, "reason": "ended by Anna"}, [])
+        written: list[str] = []
+        play(service, game, lambda prompt: "quit", written.append)
+        assert written[0] == (f"Game {game} is over (no winner, ended by Anna); it takes no more commands: `status`, "
+                              "`units` and `map` show where it ended; `quit` leaves." if ended else
+                              f"Game {game}. Type `help` for commands, `map` for a picture, `quit` to leave; resume "
+                              f"later with `kolocha local --game {game}`.")
