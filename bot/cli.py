@@ -412,6 +412,9 @@ def _replay(args: argparse.Namespace) -> int:
         return 2
     service = GameService(store)
     ids = store.game_ids() if args.all else [store.game(args.game)["id"]]
+    if not ids:  # an empty answer is said, as `kolocha map` says it, not left as silence
+        print(f"kolocha replay: no game in {args.db}; there is nothing to replay.", file=sys.stderr)
+        return 2
     reports = [service.replay_check(game_id) for game_id in ids]
     for report in reports:
         print(report)

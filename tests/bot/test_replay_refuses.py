@@ -64,3 +64,15 @@ def test_replay_reads_a_copy_and_leaves_the_file_and_its_folder_as_they_were(tmp
     before = backup.read_bytes()
     assert cli.main(["replay", "--all", "--db", str(backup)]) == 0
     assert files(backup.parent) == {"k.sqlite"} and backup.read_bytes() == before
+
+
+def test_replay_of_a_database_with_no_games_says_so(tmp_path, capsys):
+    """`--all` on a Kolocha database that holds no game says so in one sentence (it printed
+    nothing), with the exit status of `kolocha map`'s empty answer; the file is left as it was."""
+    path = tmp_path / "k.sqlite"
+    Store(path).close()
+    before = path.read_bytes()
+    assert cli.main(["replay", "--all", "--verify", "--db", str(path)]) == 2
+    said = capsys.readouterr()
+    assert said.out == "" and said.err == f"kolocha replay: no game in {path}; there is nothing to replay.\n"
+    assert files(tmp_path) == {"k.sqlite"} and path.read_bytes() == before
