@@ -271,7 +271,7 @@ def test_borodino_computer_against_computer_through_the_service(tmp_path):
     assert service.replay_check(game_id).ok
     units = service.load(game_id)["units"]
     named = {w for row in service.store.commands(game_id) for w in row["normalised"].split() if w[:2] in ("F-", "R-")}
-    assert "F-I-cav" in named and named <= set(units)  # an id as the game spells it, never `F-I-CAV`
+    assert "F-I-art" in named and named <= set(units)  # an id as the game spells it, never `F-I-ART`
     assert rethink(service, game_id).differs is None
 
 
