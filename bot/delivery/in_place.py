@@ -90,7 +90,29 @@ class InPlacePart(AlreadySentPart):
         apart = self.messenger.pieces(parts[:at]) + self.table_apart(parts[at:], game, seen)
         if not kept:
             return apart if sum(map(len, pieces)) > ROOM else pieces
-        return apart if len(apart) <= kept or len(apart) <= len(pieces) else pieces
+        if len(apart) <= kept or len(apart) <= len(pieces):
+            return apart
+        return pieces if len(pieces) == 1 else self.table_after(parts, at, game, seen) or pieces
+
+    def table_after(self, parts: list, at: int, game: int, seen: int | None = None) -> list[str]:
+        """A view's pieces with its table of units begun under its head, in the head's message, as many whole
+        rows as fit there, the rest in messages of their own that name the game (`table_apart`): where the
+        table apart would take a message more than the view has, it was split as any text, its second message
+        opening with a bare row of blocks ('revealed, activated' under no name, seen on simcord: a Bloody
+        Monday Russian's view of 2,100 characters in the first turn). A block's lines stay together (its
+        cubes under it). [] where no row fits under the head."""
+        after, rows = parts[at + 1:], str(parts[at]["table"]).split("\n")
+
+        def under_the_head(n: int) -> list[str]:
+            return self.messenger.pieces(words(*parts[:at], {"table": "\n".join(rows[:n])}))
+        fit, indent = 0, [len(row) - len(row.lstrip()) for row in rows]
+        while fit < len(rows) and len(under_the_head(fit + 1)) == 1:
+            fit += 1
+        while 1 < fit < len(rows) and indent[fit] > indent[1]:  # a block's lines go together ('cubes: ...' under it)
+            fit -= 1
+        if fit < 2 or fit == len(rows):
+            return []
+        return under_the_head(fit) + self.table_apart([{"table": "\n".join(rows[fit:])}, *after], game, seen)
 
     def table_apart(self, parts: list, game: int, seen: int | None = None) -> list[str]:
         """A view's table of units (the first of `parts`, the words after it following it) in messages of

@@ -606,6 +606,24 @@ def test_a_kept_view_keeps_its_number_of_messages_as_its_news_grows_and_shrinks(
     assert len(pieces(longer, 2)) == 2 and "".join(pieces(longer, 2)) == markup(longer)
 
 
+def test_a_kept_view_grown_past_its_message_goes_on_in_a_message_that_names_its_game(service):
+    """A view kept in one message grows past it (its news, a block's cubes) where its table apart would take three
+    messages and the view split as any text two: it was split so, its second message opening with a bare row of
+    blocks under no game's name ('```' / '  cubes: isolated', seen on simcord in Bloody Monday's first turn). The
+    table begins under the head, as many whole blocks as fit there, and goes on in a message naming the game, each
+    block's lines together, nothing lost."""
+    delivery = make_tables(service).delivery
+    rows = [line for n in range(36) for line in (f"  41    R-G-{n:<5} 4 infantry;", "              cubes: isolated")]
+    view = words("Game 1: your view as Russian (kept up to date):\n",
+                 "Russian 3 (R-1-3, infantry) takes a hit (5.3.6).\n" * 4,
+                 table("\n".join(["Russian:", "  area  block  strength", *rows])))
+    head, *rest = delivery.kept_pieces(view, 1, 1)
+    assert len(rest) == 1 and rest[0].startswith("Game 1: your view, continued:\n```\n  41    R-G-"), rest
+    assert head.startswith("Game 1: your view as Russian") and head.endswith("cubes: isolated\n```")
+    told = [line for piece in (head, *rest) for line in piece.split("\n")]
+    assert [line for line in told if line.startswith("  ")] == ["  area  block  strength", *rows]
+
+
 def test_each_message_of_a_table_of_units_apart_names_its_game_and_holds_whole_rows(service):
     """A table longer than a message goes on in the next, each opening with its game's name (a player in two
     games read two tables alike), each within Discord's limit, its rows whole and in order."""
