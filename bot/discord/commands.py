@@ -556,22 +556,29 @@ ORDERS_BOX = "kolocha:orders:text"  # the box's field, by a name of ours
 
 
 class OrdersBox(discord.ui.Modal, title="Your orders"):
-    """`/orders`: a box for a phase's orders, one a line, judged in order (bot/tables/batch.py)."""
+    """`/orders`: a box for a phase's orders, one a line, judged in order (bot/tables/batch.py); it opens
+    with the orders the player's side holds behind a choice, which it replaces (emptied, it drops them)."""
 
     orders: discord.ui.TextInput = discord.ui.TextInput(
         label="One order a line, judged in order", style=discord.TextStyle.paragraph,
-        placeholder="move 2525 2824\nmove 2626 2725\nend", max_length=4000, custom_id=ORDERS_BOX)
+        placeholder="move 2525 2824\nmove 2626 2725\nend", max_length=4000, custom_id=ORDERS_BOX, required=False)
+
+    def __init__(self, held: str = "") -> None:
+        super().__init__()
+        self.orders.default = held or None
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
         text = self.orders.value
-        await answer(interaction, lambda t, a, c: t.play.orders(a, c, text))
+        await answer(interaction, lambda t, a, c: t.play.orders(a, c, text, box=True))
 
 
 @app_commands.command(name="orders", description="Type a phase's orders in a box, one a line (standing orders for "
                       "choices: /game orders)")
 @app_commands.guild_only()
 async def orders(interaction: discord.Interaction) -> None:
-    await interaction.response.send_modal(OrdersBox())
+    held = await asyncio.to_thread(tables_of(interaction).play.held_in, actor_of(interaction),
+                                   str(interaction.channel_id))
+    await interaction.response.send_modal(OrdersBox(held))
 
 
 @app_commands.command(name="odds", description="The odds of an attack, or a battle's expected hits, "

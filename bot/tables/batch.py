@@ -21,6 +21,7 @@ from bot.service import Result, own_line, told_at_once
 from bot.words import Text, join, name, plain, words
 
 MOST = 60  # orders in one message: a Borodino player-turn takes at most about 30
+REPLACED = "These orders replace those you held."
 PASSED = "no choice waits for it, so it changes nothing: passed over."
 SEPARATOR = re.compile(r"[;\n]")
 WORD = re.compile(r"[\w-]+")
@@ -110,6 +111,9 @@ class Batch:
     held: bool = False  # the orders not tried wait for a choice to be made (bot/tables/held.py)
     released: bool = False  # held orders judged once the choices were made: part of a longer message
     first: int = 1
+    kept: list[str] = field(default_factory=list)  # held: the orders the side held before, these after them
+    kept_from: int = 0  # the number of the first of `kept` (0: none kept, numbered as in this message)
+    replaced: bool = False  # the side's held orders were replaced by these (the `/orders` box)
 
     def passes(self, said: Said) -> bool:
         """Whether a refused order is passed over: it declines a choice none waits for (`Said.moot`),
@@ -136,7 +140,12 @@ class Batch:
         from the message that gave it (`numbered`: held orders played later, by the number its
         reply gave them), a line each (✅ and the order's news, or ❌, the order as written and why)
         and the orders not tried after a refusal. The author's words are shown as written, never
-        read as markup."""
+        read as markup; first, where they replaced held orders, that they did."""
+        told = self._reply(numbered)
+        return join([REPLACED, told]) if self.replaced else told
+
+    def _reply(self, numbered: bool) -> Text:
+        """`reply` but for the orders it replaced."""
         if len(self.lines) == 1 and self.said and not numbered:
             return self.said[0].text
         if len(self.lines) == 1 and self.said and self.said[0].accepted and not self.said[0].moot:
@@ -150,14 +159,14 @@ class Batch:
                              ". Send them again once it is put right."))
         return join(out)
 
-
     def held_word(self) -> Text:
         """What the reply says of the orders held until a choice is made ("": none is)."""
         untried = self.untried()
         if not (untried and self.held):
             return ""
-        return words("Held until the choice waiting now is made, then played in order (a new message of orders "
-                     "replaces them): ", _listed(untried, self.first + len(self.said)), ".")
+        return words("Held until the choice waiting now is made, then played in order: ",
+                     _listed(self.kept + untried, self.kept_from or self.first + len(self.said)),
+                     ". (`/orders` opens them to change; emptied, it drops them.)")
 
 
 def in_order(own: Text, news: Sequence[str]) -> Text:

@@ -6,8 +6,9 @@ defender's choice), by the opponent or by the player themself. The orders from t
 for that reason on are held, not dropped: once no choice waits and the side may act, they are
 judged in order as if sent then (and held again should a new choice stop them). Their author is
 told what became of them, each order under the number the reply to its message gave it (`first`).
-A new message of orders from the side replaces what it held; only players' own messages (not a
-deadline's or the computer's commands) set them going.
+A new message of orders from the side is added after what it held (orders given one at a time are all
+kept); the `/orders` box, opened with them, replaces them, emptied drops them, as an `undo` does. Only
+players' own messages (not a deadline's or the computer's commands) set them going.
 
 Nothing held is lost or told twice across a stop: each order, once judged, leaves the store with what became
 of it kept in its place (`judged`), in the transaction of the command it plays (`Told.held`: the commands

@@ -56,6 +56,7 @@ WITHDRAWN = ("In a game with hidden units everyone reads the channel, and what y
              "me keep your orders private.")
 TOO_MANY = f"One message holds at most {MOST} orders; send the rest in another."
 NO_ORDERS = "Write one order a line, or several separated by `;`: `move 3225 3224; end`."
+HELD_DROPPED = "Your held orders are dropped: none will be played."
 EXPIRED = ("This button has expired: the game has moved on since it was offered. Look at the game "
            "again and use `/end` if you still mean it.")
 
@@ -101,18 +102,44 @@ class Play(Room):
             raise (Expired if said.expired else TableError)(said.text)
         return said
 
-    async def orders(self, actor: Actor, channel: str, text: str, side: str | None = None) -> Text:
+    async def orders(self, actor: Actor, channel: str, text: str, side: str | None = None,
+                     box: bool = False) -> Text:
         """Several orders in one message (bot/tables/batch.py), judged in order: the reply lists
         what became of each, and which were not tried after a refusal. A single order is
-        answered as `submit` answers it."""
+        answered as `submit` answers it. Orders held behind a choice are added to what the side
+        held; the `/orders` `box` (opened with them written in it) replaces them, and empty drops them."""
         lines = lines_of(text)
+        if box and not lines:
+            async with self.tables.in_order(channel):
+                if await self._emptied(actor, channel):
+                    return HELD_DROPPED
         if not lines or len(lines) > MOST:
             raise TableError(TOO_MANY if lines else NO_ORDERS)
         async with self.tables.in_order(channel):
-            batch = await self._batch(actor, channel, lines, side)
+            batch = await self._batch(actor, channel, lines, side, replace=box)
         if len(lines) == 1 and not batch.accepted and not batch.held:
             raise TableError(batch.reply())
         return batch.reply()
+
+    def held_in(self, actor: Actor, channel: str) -> str:
+        """The orders the person's side holds in this channel's game, one a line ("": none, or no one side)."""
+        try:
+            game = self.tables.game_in(channel)
+        except TableError:
+            return ""
+        own = self._own_side(game["id"], actor, None)
+        orders = None if own is None else held.held_by(self.store, game["id"], own)
+        return "\n".join(orders.lines) if orders is not None and not orders.said else ""
+
+    async def _emptied(self, actor: Actor, channel: str) -> bool:
+        """An emptied `/orders` box: the person's side's held orders dropped, under the game's lock; whether it
+        held any."""
+        game = await self._playing(channel)
+        async with self.tables.lock(game["id"]):
+            if not await asyncio.to_thread(self.held_in, actor, channel):
+                return False
+            await asyncio.to_thread(self._drop_held, game["id"], actor, None)
+        return True
 
     async def _playing(self, channel: str) -> dict:
         """The game here, refused unless it has started and is not paused."""
@@ -123,15 +150,18 @@ class Play(Room):
         return game
 
     async def _batch(self, actor: Actor, channel: str, lines: list[str], side: str | None,
-                     typed: bool = False) -> Batch:
+                     typed: bool = False, replace: bool = False) -> Batch:
         """The orders judged one after another under the game's lock (nobody else's command
         comes between them), up to the first refused; `typed` in the channel, where a secret
-        order is not played."""
+        order is not played; `replace`: they replace what the side held (else those held are added to)."""
         game = await self._playing(channel)
         hidden = await asyncio.to_thread(lambda: self.service.system(game["id"]).INFO.hidden_information)
         batch = Batch(lines, hidden)
         async with self.tables.lock(game["id"]):
-            await asyncio.to_thread(self._drop_held, game["id"], actor, side)  # a new message replaces them
+            if replace:
+                batch.replaced = bool(await asyncio.to_thread(self.held_in, actor, channel))
+            if replace or any(line.split()[:1] == ["undo"] for line in lines):  # as `submit`'s undo does
+                await asyncio.to_thread(self._drop_held, game["id"], actor, side)
             try:
                 await self._judge_all(actor, game["id"], side, batch, typed)
                 await self.release(game["id"], flush=False, by=actor)
@@ -170,10 +200,12 @@ class Play(Room):
             said = await self._said(actor, game_id, line, side, None, flush=False, plays=plays)
             if batch.passes(said):
                 said = Said(line, True, PASSED, moot=True)
-            elif not said.accepted and await asyncio.to_thread(self._hold, game_id, actor, side, batch.lines[n:],
-                                                                 batch.first + n):
-                batch.held = True
-                return mapped
+            elif not said.accepted:
+                kept = await asyncio.to_thread(self._hold, game_id, actor, side, batch.lines[n:], batch.first + n,
+                                               not batch.released)
+                if kept is not None:
+                    batch.held, batch.kept, batch.kept_from = True, kept.lines, kept.first
+                    return mapped
             batch.said.append(said)
             if plays is not None and plays.line is None:  # judged, no command stored: a query answered, one refused
                 await asyncio.to_thread(self.store.judge_held, game_id,
@@ -236,15 +268,20 @@ class Play(Room):
         for own in [side] if side else sides_of(self.store.seats(game_id), actor):
             held.drop(self.store, game_id, own)
 
-    def _hold(self, game_id: int, actor: Actor, side: str | None, lines: list[str], first: int) -> bool:
+    def _hold(self, game_id: int, actor: Actor, side: str | None, lines: list[str], first: int,
+              added: bool = False) -> held.Held | None:
         """Under the game's lock: hold `lines` (from a refused order on, the `first`th of its message)
-        for the person's side when a choice still to be made is what refused it (bot/tables/held.py)."""
+        for the person's side when a choice still to be made is what refused it (bot/tables/held.py),
+        `added` after those it held (a new message's: the orders a player gives one at a time are all kept);
+        the orders it held before them, None when not held."""
         own = self._own_side(game_id, actor, side)
         if own is None or not held.waits_for_a_choice(self.service.system(game_id), self.service.load(game_id),
                                                       own, lines[0]):
-            return False
-        held.hold(self.store, game_id, held.Held(own, actor, lines, first))
-        return True
+            return None
+        before = held.held_by(self.store, game_id, own) if added else None
+        kept = before if before is not None and not before.said else held.Held(own, actor, [], first)
+        held.hold(self.store, game_id, held.Held(own, actor, kept.lines + lines, kept.first))
+        return kept
 
     def _due_held(self, game_id: int) -> held.Held | None:
         """Under the game's lock: a side's held orders that may be judged now, or whose judging a stop cut short

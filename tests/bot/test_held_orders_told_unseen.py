@@ -2,7 +2,8 @@
 `/orders` box fires into a battle and names another to fight; the fire gives the Russian hits to apply, so
 the second line is held, and once he has applied them it is refused, told by its number and its words ('2. ❌
 battle 41 — ...'). Typed in the channel instead, after the fire, the line is held whole and its author told
-so. What the French player observes reads the same whichever Russian blocks, unseen, stand where."""
+so, and a second line typed after it is added to it, both told. What the French player observes reads the same
+whichever Russian blocks, unseen, stand where."""
 from __future__ import annotations
 
 import hashlib
@@ -26,6 +27,7 @@ BEFORE = ("tactical", "activate F-I-D", "move F-I-5 46", "move F-I-1 46", "move 
 HITS = [Line(hit, typed=True, accepted=True, side="russian") for hit in ("hit R-2-7", "hit R-2-2J", "hit R-2-7")]
 BOXED = [Line("fire F-I-A2 46", accepted=True), Line("battle 41"), *HITS]
 TYPED = [Line("fire F-I-A2 46", accepted=True), Line("battle 41", typed=True), *HITS]
+ADDED = [Line("fire F-I-A2 46", accepted=True), Line("battle 41", typed=True), Line("battle 45", typed=True), *HITS]
 
 
 def held_word_read(given: list[Line], batched: bool) -> tuple[list[str], str | None]:
@@ -42,9 +44,11 @@ def held_word_read(given: list[Line], batched: bool) -> tuple[list[str], str | N
 
 # the orders given, in one box or not; what the French player reads of them; the word a planted leak ends
 BOXED_READ = "DM: Game 1: your held orders, played once the choices were made:\n2. ❌ battle 41 — 41 is not a contested"
-TYPED_READ = "Held until the choice waiting now is made, then played in order (a new message of orders replaces them): "
+TYPED_READ = "Held until the choice waiting now is made, then played in order: "
+ADDED_READ = "Not tried, after line 1 was refused: 2. battle 45."  # added to `battle 41`, held before it
 CASES = [pytest.param(BOXED, True, BOXED_READ, "reply", "your held orders", id="boxed, refused once played"),
-         pytest.param(TYPED, False, TYPED_READ, "held_word", "Held until", id="typed, held whole")]
+         pytest.param(TYPED, False, TYPED_READ, "held_word", "it drops them.", id="typed, held whole"),
+         pytest.param(ADDED, False, ADDED_READ, "held_word", "it drops them.", id="typed one at a time, both held")]
 
 
 @pytest.mark.long

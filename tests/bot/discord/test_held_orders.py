@@ -85,6 +85,26 @@ def test_a_new_message_of_orders_replaces_those_held(tmp_path):
     play(test, tmp_path)
 
 
+def test_an_order_given_while_some_are_held_is_added_the_box_opens_with_them_and_emptied_drops_them(tmp_path):
+    async def test(db: Path) -> None:
+        async with server(db) as s:
+            game_id, seq, answers, command = await retreat_asked(s)
+            await send(s, [command])
+            added = reply(await s.anna.slash(s.channel, "order", command="help"))  # a query: answered, none dropped
+            assert "Held until" not in added and s.tables.play.held_in(actor(s.anna), str(s.channel.id)) == command
+            added = reply(await s.anna.slash(s.channel, "order", command=command))
+            assert added.startswith(f"Held until the choice waiting now is made, then played in order: 1. {command}; "
+                                    f"2. {command}. (`/orders` opens them to change; emptied, it drops them.)")
+            shown = await s.anna.slash(s.channel, "orders")
+            (box,) = shown.modal["components"][0]["components"]
+            assert box["custom_id"] == ORDERS_BOX and box["value"] == f"{command}\n{command}"
+            dropped = reply(await s.anna.submit_modal(shown, {ORDERS_BOX: ""}))
+            assert dropped == "Your held orders are dropped: none will be played."
+            await click_all(s, game_id, answers)
+            assert [r["side"] for r in s.tables.store.commands(game_id, after=seq)] == ["russian"] * len(answers)
+    play(test, tmp_path)
+
+
 async def hits_asked(s: Server) -> tuple[int, int, list[str], dict]:
     """Last Blood after a French Grande Batterie shot: the game, its position, the answers the
     Russian's hits ask (each the first offered), and the position once they are given."""

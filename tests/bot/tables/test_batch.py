@@ -94,13 +94,13 @@ def test_one_order_is_answered_with_its_own_words_several_with_a_line_each():
     assert {"name": "*end*"} in batch.reply()  # the author's words are never read as markup
     batch.held = True
     assert plain(batch.reply()).endswith(
-        "3. ❌ move r1 0301 — Not possible now.\nHeld until the choice waiting now is made, then played in order "
-        "(a new message of orders replaces them): 4. roll; 5. *end*.")
+        "3. ❌ move r1 0301 — Not possible now.\nHeld until the choice waiting now is made, then played in order: "
+        "4. roll; 5. *end*. (`/orders` opens them to change; emptied, it drops them.)")
     assert plain(Batch(["a", "b"], said=[Said("a", True, "A."), Said("b", True, "B.")]).reply()) == \
         "1. ✅ a — A.\n2. ✅ b — B."
     assert plain(Batch(["roll"], held=True).reply()) == (  # one order, held at once
-        "Held until the choice waiting now is made, then played in order (a new message of orders replaces them): "
-        "1. roll.")
+        "Held until the choice waiting now is made, then played in order: 1. roll. (`/orders` opens them to change; "
+        "emptied, it drops them.)")
 
 
 def test_held_orders_are_numbered_as_in_the_message_they_came_from():
@@ -110,8 +110,8 @@ def test_held_orders_are_numbered_as_in_the_message_they_came_from():
     assert plain(batch.reply()) == ("31. ✅ a — A.\n32. ❌ b — Not now.\nNot tried, after line 32 was refused: "
                                     "33. c. Send them again once it is put right.")
     batch = Batch(["a", "b"], said=[Said("a", True, "A.")], released=True, first=31, held=True)
-    assert plain(batch.reply()) == ("31. ✅ a — A.\nHeld until the choice waiting now is made, then played in order "
-                                    "(a new message of orders replaces them): 32. b.")
+    assert plain(batch.reply()) == ("31. ✅ a — A.\nHeld until the choice waiting now is made, then played in order: "
+                                    "32. b. (`/orders` opens them to change; emptied, it drops them.)")
 
 
 def test_the_author_reads_an_effect_once_in_the_fuller_words():

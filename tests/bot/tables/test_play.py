@@ -263,7 +263,7 @@ def test_orders_that_meet_a_choice_are_held_and_played_once_it_is_made(wager):
     messenger = tables.delivery.messenger
     reply = plain(run(tables.play.orders(ANNA, CHANNEL, "shout; shout")))
     assert reply == ("1. ✅ Red: shout. red shouts\nHeld until the choice waiting now is made, then played in "
-                     "order (a new message of orders replaces them): 2. shout.")
+                     "order: 2. shout. (`/orders` opens them to change; emptied, it drops them.)")
     run(tables.play.submit(BORIS, CHANNEL, "answer soft"))
     run(tables.play.submit(BORIS, CHANNEL, "plan bold"))
     assert tables.store.last_seq(game_id) == 3 and not any("held orders" in dm for dm in messenger.to(ANNA.id))
@@ -424,15 +424,39 @@ def test_held_orders_their_authors_own_command_lets_play_are_told_by_the_channel
     assert "\n**Anna** — red shouts\n" in said and "\nRed player: your move, due " in said
 
 
-def test_a_new_message_of_orders_drops_what_was_held(wager):
+HELD_WORD = "Held until the choice waiting now is made, then played in order: {}. (`/orders` opens them to change; " \
+    "emptied, it drops them.)"
+
+
+def test_orders_given_one_at_a_time_while_a_choice_waits_are_added_to_those_held(wager):
+    """While Blue's answer to her shout waits, Red gives two more, one by `/order`, one typed: the second is
+    added to the first, not put in its place (seen: a player giving orders one at a time lost all but the last),
+    and each plays in its turn."""
+    tables, game_id = wager
+    run(tables.play.submit(ANNA, CHANNEL, "shout"))
+    assert plain(run(tables.play.orders(ANNA, CHANNEL, "shout"))) == HELD_WORD.format("1. shout")
+    typed = run(tables.play.plain(ANNA, CHANNEL, "shout"))
+    assert plain(typed.private) == HELD_WORD.format("1. shout; 2. shout")
+    assert tables.play.held_in(ANNA, CHANNEL) == "shout\nshout" and tables.play.held_in(BORIS, CHANNEL) == ""
+    for _ in range(2):  # each turn: Blue answers, Blue plans, Red plans; the next held shout plays
+        for actor, line in ((BORIS, "answer soft"), (BORIS, "plan bold"), (ANNA, "plan calm")):
+            run(tables.play.submit(actor, CHANNEL, line))
+    shouts = [c["seq"] for c in tables.store.commands(game_id) if c["side"] == "red" and c["text"] == "shout"]
+    assert shouts == [1, 5, 9] and tables.play.held_in(ANNA, CHANNEL) == ""
+
+
+def test_the_orders_box_replaces_what_was_held_and_emptied_drops_it(wager):
     tables, game_id = wager
     run(tables.play.orders(ANNA, CHANNEL, "shout; shout"))
-    run(tables.play.submit(BORIS, CHANNEL, "answer loud"))
-    run(tables.play.orders(ANNA, CHANNEL, "echo no"))  # a new message: the held shout is dropped
-    run(tables.play.submit(BORIS, CHANNEL, "plan bold"))
-    run(tables.play.submit(ANNA, CHANNEL, "plan calm"))
-    assert tables.store.last_seq(game_id) == 5  # turn 2 waits for Red's own shout
-    assert toy_wager.choice(tables.service.load(game_id)) is None
+    replaced = plain(run(tables.play.orders(ANNA, CHANNEL, "shout\nshout", box=True)))
+    assert replaced == "These orders replace those you held.\n" + HELD_WORD.format("1. shout; 2. shout")
+    assert plain(run(tables.play.orders(ANNA, CHANNEL, " ", box=True))) == \
+        "Your held orders are dropped: none will be played."
+    with pytest.raises(TableError, match="^Write one order a line"):  # nothing held: an empty box is refused
+        run(tables.play.orders(ANNA, CHANNEL, "", box=True))
+    for actor, line in ((BORIS, "answer soft"), (BORIS, "plan bold"), (ANNA, "plan calm")):
+        run(tables.play.submit(actor, CHANNEL, line))
+    assert tables.store.last_seq(game_id) == 4 and toy_wager.choice(tables.service.load(game_id)) is None
 
 
 # -- the buttons of a request to undo, and of the question before ending a phase ------------------
@@ -492,8 +516,8 @@ def test_at_a_hot_seat_orders_are_held_for_the_side_they_were_given_for(tmp_path
     for line in ("answer soft", "plan bold", "plan calm"):
         run(tables.play.submit(ANNA, CHANNEL, line, side="blue" if line != "plan calm" else "red"))
     held = plain(run(tables.play.orders(ANNA, CHANNEL, "shout; shout; shout", side="red")))
-    assert held.endswith("Held until the choice waiting now is made, then played in order (a new message of "
-                         "orders replaces them): 2. shout; 3. shout.")
+    assert held.endswith("Held until the choice waiting now is made, then played in order: "
+                         "2. shout; 3. shout. (`/orders` opens them to change; emptied, it drops them.)")
     assert tables.store.last_seq(game_id) == 5
     run(tables.play.orders(ANNA, CHANNEL, "answer soft", side="blue"))  # Blue's message: Red's held orders stay
     with pytest.raises(TableError, match="nothing is undone"):  # Blue's undo: Red's held orders stay too
@@ -584,8 +608,8 @@ def test_held_orders_stopped_by_their_own_sides_choice_are_told_at_once(wager):
     assert toy_wager.choice(tables.service.load(game_id)) == {"kind": "echo", "side": "red"}
     told = messenger.to(ANNA.id)[-1]
     assert told.startswith(f"Game {game_id}: your held orders, played once the choices were made:\n2. ✅ Red: shout.")
-    assert told.endswith("Held until the choice waiting now is made, then played in order (a new message of orders "
-                         "replaces them): 3. shout.")
+    assert told.endswith("Held until the choice waiting now is made, then played in order: "
+                         "3. shout. (`/orders` opens them to change; emptied, it drops them.)")
     assert tables.store.held_orders(game_id, "red")["first"] == 3
 
 
@@ -877,8 +901,8 @@ def test_typed_orders_held_behind_a_choice_are_said_held_to_their_author(wager):
     tables, game_id = wager
     typed = run(tables.play.plain(ANNA, CHANNEL, "shout\nshout"))
     assert typed.accepted and not typed.withdraw
-    assert plain(typed.private) == "Held until the choice waiting now is made, then played in order (a new message " \
-        "of orders replaces them): 2. shout."
+    assert plain(typed.private) == "Held until the choice waiting now is made, then played in order: " \
+        "2. shout. (`/orders` opens them to change; emptied, it drops them.)"
     assert tables.store.last_seq(game_id) == 1
     assert run(tables.play.plain(BORIS, CHANNEL, "answer soft")) == PlainReply(True, "")
 
@@ -929,10 +953,11 @@ def test_a_typed_word_of_the_doomed_victory_board_naming_a_unit_is_answered_as_a
     assert service.store.last_seq(game_id) == 0
 
 
-def test_an_undo_drops_what_was_held(wager):
+@pytest.mark.parametrize("given", ["submit", "orders"])
+def test_an_undo_drops_what_was_held(wager, given):
     tables, game_id = wager
     run(tables.play.orders(ANNA, CHANNEL, "shout; shout"))
-    run(tables.play.submit(ANNA, CHANNEL, "undo that"))  # asks Blue's consent; the held shout goes at once
+    run(getattr(tables.play, given)(ANNA, CHANNEL, "undo that"))  # asks Blue's consent; the held shout goes at once
     run(tables.play.submit(BORIS, CHANNEL, "refuse"))
     for actor, line in ((BORIS, "answer soft"), (BORIS, "plan bold"), (ANNA, "plan calm")):
         run(tables.play.submit(actor, CHANNEL, line))
