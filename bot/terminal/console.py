@@ -102,6 +102,20 @@ def next_seat(active: list[str], seated: str | None, acted: bool) -> str | None:
     return seated
 
 
+RESUMED = "Due when the game stopped, played now:"
+
+
+def resume(service: GameService, game_id: int) -> Result | None:
+    """At a game's start at the terminal, before anything else, what a stop cut short, done as the bot's start
+    does it (Play.resume, GameService.play_answers_due): the answers standing orders give, or the rules' only
+    answer, each stored in a transaction of its own after the command they follow, that a kill between two of a
+    row left due (the next choice asked of a player who had answered it in advance). None where none is due, as
+    in a game no command has been given in (nothing of it was cut short) or one that is over."""
+    if not service.store.last_seq(game_id) or service.store.is_over(game_id) or not service.answers_due(game_id):
+        return None
+    return service.play_answers_due(game_id, record)
+
+
 SCRIPT_MAP = ("`map` draws a picture when you play at the terminal; a script's game is drawn with "
               "`kolocha map --game {game}`.")
 
@@ -158,6 +172,8 @@ def render(result: Result, line: str, viewer: str | None = None, hidden: bool = 
             return lines_of(seen(r))
         line, events = told_at_once(r, viewer, seen(r))  # the viewer's own battle plan by what he chose
         return [*(["  " + line] if line else []), *lines_of(events)]
+    if result.command is None and own == "":  # the answers `resume` played, after no command of their own
+        return "\n".join([RESUMED, *(line for r in result.followed for line in told(r))])
     return "\n".join([f"[{number}] {result.message if own is None else own}", *lines_of(seen(result)),
                       *(line for r in result.followed for line in told(r))])
 
@@ -215,7 +231,12 @@ def as_json(result: Result, line: str) -> str:
 
 def run_script(service: GameService, game_id: int, script: Script, out: TextIO,
                as_json_lines: bool = False) -> int:
-    """Play every line of the script; exit status 1 if it expected all accepted and one was not."""
+    """Play every line of the script, after what a stop left due (`resume`); exit status 1 if it expected all
+    accepted and one was not."""
+    resumed = resume(service, game_id)
+    if resumed is not None:
+        print(*([as_json(r, str(r.command)) for r in resumed.followed] if as_json_lines else [render(resumed, "")]),
+              sep="\n", file=out, flush=True)
     refused = 0
     for line in script.lines:
         if split_side(line, service.system(game_id).INFO.sides)[1].split()[:1] == ["map"]:  # no screen to draw on
@@ -346,8 +367,9 @@ def play(service: GameService, game_id: int, read: Callable[[str], str] = input,
     player at the screen speaks for their own side alone; the incoming player first reads what
     they missed (bot/terminal/catch_up.py). A game begun or resumed opens with the same pause,
     and a player leaving (`quit`, the input's end, Ctrl-C) leaves the screen cleared and only the
-    public picture on disk. Sides the computer holds (`kolocha
-    local --ai SIDE`) play themselves, shown as the one person at the screen may see them; with
+    public picture on disk. A game resumed first plays what a stop left due (`resume`), told above
+    its status (with hidden information, in what the first player missed). Sides the computer holds
+    (`kolocha local --ai SIDE`) play themselves, shown as the one person at the screen may see them; with
     every side the computer's, the game plays itself to the end (a demonstration), watched as a
     spectator: with hidden information, the public view and what the public is told.
     """
@@ -364,16 +386,20 @@ def play(service: GameService, game_id: int, read: Callable[[str], str] = input,
     else:
         write(f"Game {game_id}. Type `help` for commands, `map` for a picture, `quit` to leave; "
               f"resume later with `kolocha local --game {game_id}`.")
+    looks = last_looks(service, game_id)
+    resumed = resume(service, game_id)  # what a stop left due, played before anyone sits down
     seated = (humans[0] if len(humans) == 1 else side_to_move(service, game_id)) if hidden and humans else None
     turns = hidden and len(humans) > 1  # players take turns at one screen, each seeing their side
-    looks = last_looks(service, game_id)
     status = fmt.status(system.view(service.load(game_id), seated))
     if turns and seated:  # a game begun or resumed: its first player sits down as at a hand-over
         if maps:
             maps.hand_over()
         if not sit_down(read, write, fmt.side_name(seated)):
             return 0
+        # what the first player missed, the answers `resume` played among it
         status = CLEAR + account(service, game_id, seated, looks.get(seated, 0)) + status
+    elif resumed is not None:
+        write(render(resumed, "", seated, hidden, computer))
     write(status)
     if maps:
         write(maps.draw([], seated))
