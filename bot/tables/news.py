@@ -784,6 +784,24 @@ class News(Room):
                  for side in self.store.seats(game_id) if _shows_more(own := system.view(state, side), public)]
         return rows + self.reveal_rows(game) + self.retire_rows(game_id, text)
 
+    def handed_rows(self, game_id: int, state: dict, seq: int, side: str, holder: str, newcomer: str) -> Outbox:
+        """What a player who hands their seat on keeps in their DMs (or private thread), written over
+        once more: their kept view as of the hand-over, saying it is kept no longer, and each question
+        left open to them, its buttons gone. Both read 'kept up to date' and 'the game waits for you'
+        over a view and a question that were theirs no more."""
+        system = self.service.system(game_id)
+        view = system.view(state, side)
+        seat = f"{fmt.side_name(side)} seat went to "
+        rows: Outbox = []
+        if _shows_more(view, system.view(state, None)):
+            _, payload = _kept(side, self.store.seen_after(game_id, side, seq), view, "",
+                               kept=words(f"(no longer kept up to date: the {seat}", mention(newcomer), ")"))
+            rows.append((user_audience(holder), payload))
+        thread = self.store.private_thread(game_id, holder)
+        theirs = {f"dm:{holder}"} | ({f"thread:{thread}"} if thread is not None else set())
+        return rows + [(audience, {"text": words(f"The {seat}", mention(newcomer), "."), "retire": place})
+                       for place, audience in self.store.question_places(game_id) if place in theirs]
+
     def retire_rows(self, game_id: int, ended: Text) -> Outbox:
         """Once a game is over: each of its question messages written over by the outbox with `ended`
         (how the game ended, as its channel reads it) under what else its question told, its buttons
@@ -848,14 +866,15 @@ def _names(users: tuple[str, ...]) -> Text:
     return join([mention(user) for user in users], ", ")
 
 
-def _kept(side: str, seen: int, view: dict, latest: Text, untold: Text = "") -> tuple[str, dict]:
+def _kept(side: str, seen: int, view: dict, latest: Text, untold: Text = "",
+          kept: Text = "(this message is kept up to date)") -> tuple[str, dict]:
     """A side's own view in words, kept in one message edited in place (bot/delivery/in_place.py), with what
     the change told it alone at its top; `untold`: those of its lines no other message tells. `seen`: the
     commands the side has observed (Store.seen_seq), never the game's count, which tells when the other
     side gives a secret order."""
     top = words("Latest for you: ", latest, "\n\n") if latest else ""
-    payload = kept_view(words(f"your view as {fmt.side_name(side)}, as of command {seen} "
-                              "(this message is kept up to date):\n", top, own_view(view, side)), seen)
+    payload = kept_view(words(f"your view as {fmt.side_name(side)}, as of command {seen} ", kept, ":\n", top,
+                              own_view(view, side)), seen)
     return side, payload | ({"untold": untold} if untold else {})
 
 

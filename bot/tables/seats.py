@@ -125,9 +125,10 @@ class Seats(Room):
                     f"you now play {fmt.side_name(side)} (seated by ", name(actor.name),
                     ") in ", channel_ref(channel), ".")))]
         if game["started_at"]:
-            state = self.service.load(game_id)
-            rows += [row for row in self.tables.news.private_views(
-                game_id, state, self.store.last_seq(game_id), None) if row[0] == side]
+            state, seq = self.service.load(game_id), self.store.last_seq(game_id)
+            rows += [row for row in self.tables.news.private_views(game_id, state, seq, None) if row[0] == side]
+            if seats.get(side, COMPUTER) != COMPUTER:
+                rows += self.tables.news.handed_rows(game_id, state, seq, side, seats[side], player.id)
         self.store.take_seat(game_id, side, player.id, rows)
         if game["started_at"] and seats.get(side) == COMPUTER and not game["paused"]:
             self._clock_for(game_id, side)

@@ -1,7 +1,8 @@
 """A game that is over asks nothing (bot/delivery/payloads.py, `unasked`): a question or a deadline's reminder
 stored before the end but sent after it (the player's DMs were closed meanwhile) does not go out, nor
 say that the game waits for anyone; what else such a row told the player still goes. A question
-message already sent is retired at the end (`retire`): its buttons gone, the end said in it."""
+message already sent is retired at the end (`retire`): its buttons gone, the end said in it; so is one
+whose player's seat changes hands, saying to whom."""
 from __future__ import annotations
 
 import random
@@ -18,6 +19,7 @@ from tests.bot.discord.discord_fakes import (
     BORIS,
     CHANNEL,
     MOD,
+    STRANGER,
     FakeClock,
     FakeMessenger,
     make_tables,
@@ -135,3 +137,26 @@ def test_a_question_message_open_when_the_rules_end_the_game_reads_the_outcome(s
     play(tables, game_id, "toy_system", lambda: service.store.game(game_id)["status"] == "over")
     end = retired(messenger, service, game_id).removeprefix(f"Game {game_id}: ").splitlines()[-1]
     assert end.startswith("Game over: ") and end in "\n".join(messenger.in_channel(CHANNEL)[-3:])
+
+
+def test_a_question_message_and_the_view_of_a_player_whose_seat_changes_hands_say_it_went(tmp_path):
+    """Boris, the Russian of Bloody Monday, is asked by DM in his question message; a manager who
+    plays no part seats a stranger in his place. His question message is written over, its buttons
+    gone, saying whose the seat is now, and his view says it is kept no longer: both read as his
+    still ('the game waits for you', 'kept up to date') where his answer would be refused."""
+    service = GameService(Store(str(tmp_path / "k.sqlite")))
+    tables = make_tables(service, FakeClock(), systems=("bloody_monday",))
+    messenger = tables.delivery.messenger
+    run(tables.absence.prefs(BORIS, {"remind": "dm"}))
+    game_id = run(seated_game(tables, system="bloody_monday", scenario="bloody_monday", seed=3))
+    question = asked(tables, game_id, "bloody_monday")
+    assert "waits for you" in question
+    run(tables.seats.replace(MOD, CHANNEL, "russian", STRANGER))
+    *told, went = retired(messenger, service, game_id).removeprefix(f"Game {game_id}: ").splitlines()
+    assert went == f"The Russian seat went to <@{STRANGER.id}>."
+    assert not [line for line in [*told, went] if any(word in line for word in ASKING)]
+    assert all(line in question for line in told)
+    view = messenger.kept_text(f"dm:{BORIS.id}")
+    assert f"(no longer kept up to date: the Russian seat went to <@{STRANGER.id}>):" in view
+    assert "kept up to date):" in messenger.kept_text(f"dm:{STRANGER.id}")
+    assert not service.store.undelivered(game_id)

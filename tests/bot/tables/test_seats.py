@@ -202,6 +202,9 @@ def test_the_newcomer_sees_the_sides_view_as_of_the_last_command_and_a_request_w
     run(tables.seats.replace(MOD, CHANNEL, "red", STRANGER))  # a manager who plays no part: at once
     assert tables.delivery.messenger.read_by(STRANGER.id)[-1].startswith(
         f"Game {game_id}: your view as Red, as of command 1 (this message is kept up to date):\n")
+    # Anna's view, hers no more, says it is kept no longer (it read 'kept up to date', frozen from then on)
+    assert (f"Game {game_id}: your view as Red, as of command 1 (no longer kept up to date: the Red seat went to "
+            f"<@{STRANGER.id}>):\n") in tables.delivery.messenger.read_by(ANNA.id)[-1]
     assert refused(tables.seats.answer_seat(BORIS, game_id, "blue", STRANGER.id, True)) == \
         "This button has expired: no request to hand over your seat waits for your answer."
     assert tables.store.seats(game_id) == {"red": STRANGER.id, "blue": BORIS.id}
