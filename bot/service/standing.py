@@ -197,9 +197,7 @@ def played_again(service: GameService, game_id: int, seq: int) -> Result | None:
         order, forced = how_played(row)
         if played is not None and order is None and forced is None:
             return None
-        side = str(row["side"])
-        done, state = service.applied(game_id, system, state, side, system.parse(side, row["normalised"]),
-                                      row["seq"] - 1, None, order, None, forced)
+        done, state = _replayed(service, game_id, system, state, row)
         if played is None:
             played = done
         else:
@@ -215,10 +213,17 @@ def _going(service: GameService, game_id: int, system: GameSystem) -> tuple[str 
     order, forced = how_played(row) if row is not None else (None, None)
     if row is None or order is None:
         return None
+    result, after = _replayed(service, game_id, system, service.state_at(game_id, seq - 1), row)
+    return (str(row["side"]), order) if _goes_on(service, game_id, system, result, after) else None
+
+
+def _replayed(service: GameService, game_id: int, system: GameSystem, state: dict, row: dict) -> tuple[Result, dict]:
+    """A stored command played again from `state`, the one before it, as it was played (by hand, by a standing
+    order, or forced: `how_played`): its result as told then, and the state it leaves."""
+    order, forced = how_played(row)
     side = str(row["side"])
-    result, after = service.applied(game_id, system, service.state_at(game_id, seq - 1), side,
-                                    system.parse(side, row["normalised"]), seq - 1, None, order, None, forced)
-    return (side, order) if _goes_on(service, game_id, system, result, after) else None
+    return service.applied(game_id, system, state, side, system.parse(side, row["normalised"]), row["seq"] - 1,
+                           None, order, None, forced)
 
 
 def _goes_on(service: GameService, game_id: int, system: GameSystem, result: Result, after: dict) -> bool:
