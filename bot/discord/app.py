@@ -11,7 +11,7 @@ growing pause (SYNC_RETRY) while the bot serves; `kolocha sync` gives up after t
 Discord out of reach at the start is one sentence and exit status 1 (the service manager tries
 again later), never a traceback.
 Plain messages in a game channel are read as commands only when the message-content intent is
-enabled in the config; Play.plain (bot/tables/play.py) decides which are commands. A deleted game
+enabled in the config; Play.plain (bot/tables/typed.py) decides which are commands. A deleted game
 channel, thread or server pauses its games (Management.lose_channel).
 
 `run()` stops gracefully on SIGTERM and SIGINT: the scheduler starts no job, the computer's

@@ -133,7 +133,7 @@ class GamesPart(DeadlinesPart):
 
     def playing_games(self) -> list[int]:
         """The games started and neither over nor paused, oldest first: those in which a start finishes what a
-        stop cut short (bot/tables/play.py, Play.resume_all)."""
+        stop cut short (bot/tables/start_up.py, Play.resume_all)."""
         return [row[0] for row in self.db.execute(
             """SELECT id FROM games WHERE status != 'over' AND paused IS NULL AND started_at IS NOT NULL
                ORDER BY id""")]

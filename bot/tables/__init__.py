@@ -40,13 +40,15 @@ from bot.tables.absence import Absence
 from bot.tables.clocks import Clocks
 from bot.tables.completion import Completion
 from bot.tables.computer import Computer
+from bot.tables.confirmations import Offer
 from bot.tables.direct import Direct
 from bot.tables.lobby import Lobby
 from bot.tables.management import Management
 from bot.tables.news import News
 from bot.tables.overview import Overview, over_here
-from bot.tables.play import Offer, PlainReply, Play
+from bot.tables.play import Play
 from bot.tables.seats import Seats
+from bot.tables.typed import PlainReply
 from bot.words import Text, words
 
 __all__ = ["Offer", "PlainReply", "Reply", "Tables"]

@@ -36,7 +36,7 @@ from rules.core.system import GameSystem
 class Held:
     """A side's held orders, who wrote them, and the number of the first in their message; `said`: what became of
     those judged before a stop, the first of them, and `present`: whether their author's own command let them
-    play (bot/tables/play.py, Play.release)."""
+    play (bot/tables/release.py, Play.release)."""
 
     side: str
     actor: Actor

@@ -765,23 +765,23 @@ def box_read() -> tuple[list[str], str | None]:
 @pytest.mark.long  # four games at a table: about two seconds
 def test_a_box_s_map_under_its_last_line_shows_the_same_whatever_the_hidden_stacks_hold(monkeypatch):
     """1812: a Russian box whose last order posts no map (the forced march after `end`) has the phase's
-    headline, map and 'your move' moved under its last line (bot/tables/play.py, _map_last): that reads
+    headline, map and 'your move' moved under its last line (bot/tables/batch_maps.py, _map_last): that reads
     the same whichever French stacks, unseen, hold what; the positive control: plant a leak (the headline
     moved ends with a digest of the whole position) and the check shows it."""
-    from bot.tables import play
+    from bot.tables import play, superseded
 
     seen, differ = box_read()
     assert differ is None
     marched = "force marches from Riga (4) toward Courland (5).\n"  # then the headline, the map and 'your move'
     assert any(marched in line and "| Forced March Phase |" in line.split(marched)[1] for line in seen)
-    position, map_last, moved = {}, play.Play._map_last, play.superseded.moved_under
+    position, map_last, moved = {}, play.Play._map_last, superseded.moved_under
 
     def reading(self, game_id, mapped):
         position["now"] = self.service.load(game_id)
         map_last(self, game_id, mapped)
 
     monkeypatch.setattr(play.Play, "_map_last", reading)
-    monkeypatch.setattr(play.superseded, "moved_under", lambda rows, at, channel, head, seq: moved(
+    monkeypatch.setattr(superseded, "moved_under", lambda rows, at, channel, head, seq: moved(
         rows, at, channel, words(head, f" ({whole(position['now'])})"), seq))
     assert box_read()[1] is not None
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.tables.play import WITHDRAWN
+from bot.tables.typed import WITHDRAWN
 from bot.words import plain
 from tests.bot.discord.discord_fakes import ANNA, BORIS, CHANNEL, run
 from tests.bot.discord.test_discord_wire import play, start

@@ -1,5 +1,5 @@
 """Held orders across a stop: the answer that lets a side's held orders play is stored in a transaction
-of its own, and the orders are judged after it (bot/tables/play.py, Play.release). A bot stopped between
+of its own, and the orders are judged after it (bot/tables/release.py, Play.release). A bot stopped between
 the two (killed, or the machine down) left them held though no choice waited any more: their author was
 told they would be played once the choice was made, and they waited for another command, or were
 dropped by the author's next message. The next start plays them, as the answer would have.

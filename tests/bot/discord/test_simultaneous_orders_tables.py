@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bot.service import GameService
 from bot.store import Store
-from bot.tables.play import SECRET_ORDER
+from bot.tables.judging import SECRET_ORDER
 from bot.words import plain
 from rules import load
 from bot.config import GameSettings

@@ -12,7 +12,7 @@ from types import SimpleNamespace
 import discord
 
 from bot.permissions import Actor
-from bot.tables.play import WITHDRAWN, PlainReply
+from bot.tables.typed import WITHDRAWN, PlainReply
 from tests.bot.discord.sim import play, server
 
 

@@ -1,4 +1,4 @@
-"""Play at the tables (bot/tables/play.py) without Discord: the map on request, the hint of how
+"""Play at the tables (bot/tables/play.py and its parts) without Discord: the map on request, the hint of how
 orders are given, draw offers, messages of several orders, answers clicked to a mid-turn choice,
 and orders held behind a choice (over the toy race and the toy wager of tests/bot)."""
 from __future__ import annotations
@@ -15,7 +15,9 @@ import pytest
 from bot.permissions import TableError
 from bot.service import GameService
 from bot.store import Store, blank
-from bot.tables.play import SECRET_ORDER, TOO_MANY, WITHDRAWN, PlainReply
+from bot.tables.giving import TOO_MANY
+from bot.tables.judging import SECRET_ORDER
+from bot.tables.typed import WITHDRAWN, PlainReply
 from bot.words import join, plain
 from rules.core.registry import _SYSTEMS
 from tests.bot import toy_wager

@@ -126,7 +126,7 @@ def test_a_doomed_victory_word_for_what_spi_has_not_is_told_it_is_not_played(tex
     instead; it read 'Unknown command', as for a typo. Read outside a game, the instead is the
     form of the order; in one, the player's own unit and hexes (test_instead.py)."""
     for options in (None, ["dv_rally", "dv_leaders"]):
-        with pytest.raises(NotPlayed) as told:  # a word of the game, answered as an order (bot/tables/play.py)
+        with pytest.raises(NotPlayed) as told:  # a word of the game, answered as an order (bot/tables/typed.py)
             C.parse(text, options)
         said = str(told.value)
         assert "not played" in said or "never" in said, said

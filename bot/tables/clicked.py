@@ -1,0 +1,79 @@
+"""A mid-turn choice's answer clicked on its buttons (bot/asked.py): played for the side it was offered to while its
+question still waits, and the standing order that would have given it named once a game."""
+from __future__ import annotations
+
+import asyncio
+
+from bot import asked as ask
+from bot.permissions import Actor, Expired
+from bot.tables import stale
+from bot.tables.giving import GivingPart
+from bot.words import Text, words
+from rules.core.standing import ASK, choosers
+
+
+class ClickedPart(GivingPart):
+    """Answers clicked on a question's buttons."""
+
+    async def answer(self, actor: Actor, game_id: int, side: str, seq: int, text: str,
+                     asked_in: str | None = None) -> Text | None:
+        """A clicked answer of a mid-turn choice (bot/asked.py): its command, played for the side
+        it was offered to while that question still waits for it. `asked_in`: the DM that asked
+        it (its id); when the next question goes to the same player it is written there, after
+        this answer's outcome, rather than in a new DM, and None is returned (nothing more to say)."""
+        game = await asyncio.to_thread(self.store.game, game_id)
+        if game["status"] == "over":
+            raise Expired(f"This button has expired: game {game_id} is over.")
+        given: list[str] = []  # the standing order that would have given this answer (`_standing_given`)
+
+        def still() -> str | None:
+            pressed = self._still_asked(game_id, side, seq, text, actor.id)
+            given[:] = self._standing_given(game_id, side, text)
+            return pressed
+        async with self.tables.in_order(game["channel"]):
+            said = await self._submit(actor, game["channel"], text, side, seq, still, asked_in)
+        if said.in_place:
+            return None
+        hint = await asyncio.to_thread(self._standing_hint, game_id, side, *given) if given and said.accepted else ""
+        return words(said.text, hint) if hint else said.text
+
+    def _standing_given(self, game_id: int, side: str, text: str) -> list[str]:
+        """Under the game's lock, before a clicked answer is played: the kind of choice and the
+        standing order that gives that very answer here, where the side has none for the kind ([]
+        otherwise). A game that hides anything answers in its players' DMs, where a question is
+        written in place: not there."""
+        system, state = self.service.system(game_id), self.service.load(game_id)
+        waiting = system.choice(state)
+        if system.INFO.hidden_information or waiting is None:
+            return []
+        kind = waiting["kind"]
+        if self.store.standing_orders(game_id, side).get(kind, ASK) != ASK:
+            return []
+        answer = system.parse(side, text).to_text()
+        for order in system.standing_orders().get(kind, {}):
+            command = system.standing_command(state, side, {kind: order})
+            if command is not None and command.to_text() == answer:
+                return [kind, order]
+        return []
+
+    def _standing_hint(self, game_id: int, side: str, kind: str, order: str) -> Text:
+        """The line under a clicked answer that a standing order would have given: that order, which
+        answers every such choice for the player, said once a game for each kind of choice."""
+        key = f"told the standing order for {kind}: game {game_id}, {side}"
+        if self.store.meta(key):
+            return ""
+        self.store.set_meta(key, order)
+        said = self.service.system(game_id).standing_orders()[kind][order]
+        return f"\n`orders {kind} {order}` answers every such choice for you: {said}."
+
+    def _still_asked(self, game_id: int, side: str, seen: int, text: str, user: str) -> str | None:
+        """Under the game's lock: the choice asked of `side` when it had observed `seen` commands
+        still waits for it (it has observed none since: another side's secret order given meanwhile
+        does not expire it, so that nobody learns whether one was given); what the answer `text`
+        reads as on its button, the words its reply repeats. Else refused (Expired), saying what
+        became of the question and what waits for the side now (bot/tables/stale.py)."""
+        system, state = self.service.system(game_id), self.service.load(game_id)
+        waiting = system.choice(state)
+        if waiting is None or side not in choosers(waiting) or self.store.seen_seq(game_id, side) != seen:
+            raise Expired(stale.refusal(self.store, system, state, game_id, side, seen, user))
+        return ask.answer_words(system, state, side, text)
