@@ -1,6 +1,8 @@
 """The repository stands alone: every path of it that its code, data and docs name is there (a
-module moved is named where it now is), every page they name is one of its own, never a file
-outside it, and every link of a page leads to a file of the repository and a heading there.
+module moved is named where it now is), every file or module they name in backticks by its name
+alone (`held.py`, `rules.core.ai.duel`) is one of its own, every page they name is one of its own,
+never a file outside it, and every link of a page leads to a file of the repository and a heading
+there.
 docs/mutation.md is left out: a dated record of mutation runs, it names each module as it stood
 on the day."""
 import re
@@ -11,6 +13,9 @@ RECORD = ROOT / "docs" / "mutation.md"
 PATH = re.compile(r"\b(?:rules|render|bot|tests|deploy|docs|\.ci)/[\w./*-]*[\w*]")
 PAGE = re.compile(r"[\w-]+\.md\b")
 LINK = re.compile(r"\]\(([^)\s]+)\)")  # a Markdown link's target: [words](docs/borodino.md#the-map)
+CODE = re.compile(r"`([^`\n]+)`")  # what a text names in backticks: `held.py`, `rules.core.ai.duel`
+FILE = re.compile(r"(?<![\w/.<>-])\w[\w-]*(?:\.[\w-]+)*\.(?:py|toml|md|jsonl|ttf)\b")
+MODULE = re.compile(r"(?<![\w/.-])(?:rules|render|bot|tests)(?:\.\w+)+")
 
 
 def texts() -> list[Path]:
@@ -38,6 +43,32 @@ def test_every_path_a_text_names_is_in_the_repository():
                     for name in PATH.findall(path.read_text(encoding="utf-8"))})
     assert ("README.md", "deploy/DISCORD.md") in named  # the positive control
     assert [f"{path}: {name}" for path, name in named if not there(name)] == []
+
+
+def a_file_of_it(named: str, names: set[str]) -> bool:
+    """A file of the repository by its name alone (`held.py`, `kolocha.env.example`), or the
+    admin's copy of an example (`kolocha.toml`)."""
+    return named in names or f"{named}.example" in names
+
+
+def a_module_of_it(named: str) -> bool:
+    """A module or package of the repository, or a name in one (`rules.core.ai.duel`)."""
+    parts = named.split(".")
+    return any((ROOT.joinpath(*parts[:n]).with_suffix(".py")).is_file()
+               or (ROOT.joinpath(*parts[:n]) / "__init__.py").is_file() for n in (len(parts), len(parts) - 1))
+
+
+def test_every_file_and_module_a_text_names_in_backticks_is_of_the_repository():
+    named = [(str(path.relative_to(ROOT)), code) for path in texts()
+             for code in CODE.findall(path.read_text(encoding="utf-8"))]
+    files = sorted({(path, name) for path, code in named for name in FILE.findall(code)})
+    modules = sorted({(path, name) for path, code in named for name in MODULE.findall(code)})
+    names = {path.name for folder in ("rules", "render", "bot", "tests", "docs", "deploy", ".ci")
+             for path in (ROOT / folder).rglob("*")} | {path.name for path in ROOT.iterdir()}
+    assert ("docs/architecture.md", "held.py") in files and ("docs/measures/README.md", "russian.jsonl") not in files
+    assert not a_file_of_it("helds.py", names) and not a_module_of_it("rules.core.ais.duel")  # the controls
+    assert [f"{path}: {name}" for path, name in files if not a_file_of_it(name, names)] == []
+    assert [f"{path}: {name}" for path, name in modules if not a_module_of_it(name)] == []
 
 
 def test_every_page_a_text_names_is_one_of_the_repository():
