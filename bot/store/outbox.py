@@ -34,6 +34,17 @@ class OutboxPart(Connection):
                                 AND payload LIKE '%"story"%' ORDER BY id""", [game_id, after, *seqs])
         return [row["payload"]["story"] for row in self._readable("outbox", rows) if "story" in row["payload"]]
 
+    def told_nothing_since(self, game_id: int, after: int) -> bool:
+        """Whether row `after` showed a map (a spectators' post) and every story a game's channel was told
+        since is of a change in which nothing happened (`still`: its public events only said where the
+        sequence of play stood)."""
+        shown = self.db.execute("SELECT payload FROM outbox WHERE id = ? AND payload LIKE '%\"picture\"%'",
+                                [after]).fetchone()
+        rows = self.db.query("""SELECT * FROM outbox WHERE game = ? AND id > ? AND payload LIKE '%"story"%'""",
+                             [game_id, after])
+        return shown is not None and all(row["payload"].get("still") for row in self._readable("outbox", rows)
+                                         if "story" in row["payload"])
+
     def last_row_to(self, game_id: int, audience: str) -> int:
         """The newest row of a game to an audience (0: none)."""
         row = self.db.execute("SELECT MAX(id) FROM outbox WHERE game = ? AND audience = ?",

@@ -101,8 +101,10 @@ class Change:
                                   for side, told in private.items()}
         typed = self.author is not None and self.pressed is None and self.asked_in is None and not result.at_once
         untold = frozenset({result.side} if result.side and not typed else ())  # its lines, in its view alone
+        at_deadline = self.author is None and result.side in self.restart  # played for a late side: news
+        still = not at_deadline and all(e.get("kind") == "phase" for e in public)  # only the sequence of play moved
         rows = self.announce(line, before, after, result.seq, quiet=result.secret and not events, private=lines,
-                             head=head, short=short, untold=untold, story=story)
+                             head=head, short=short, untold=untold, story=story, still=still)
         kept = {side for side, payload in rows if payload.get("kept")}
         for side, told in private.items():
             buttons = self._answers(told, side)
@@ -433,13 +435,14 @@ class Change:
 
     def announce(self, line: Text, before: dict | None, after: dict, seq: int, quiet: bool = False,
                  private: dict[str, Text] | None = None, head: str | None = None, short: Text | None = None,
-                 untold: frozenset[str] = frozenset(), story: Text = "") -> Outbox:
+                 untold: frozenset[str] = frozenset(), story: Text = "", still: bool = False) -> Outbox:
         """The public line (with the map and who must move by when once the phase changed; a
         game beginning has `before` None), spectators and each side's private view with the
         `private` lines of the change for it; `quiet`: no public line while the phase goes on
         (a secret order given, nothing shown). `head`: the headline (`_head`), if known; `short`:
         the line without what that headline says, posted above it. The line keeps its `story`,
-        what spectators read of it (bot/tables/spectators.py)."""
+        what spectators read of it (bot/tables/spectators.py), and whether it is `still`: a change in
+        which nothing happened but the sequence of play moving on (an `end` alone)."""
         news, game_id = self.news, self.game_id
         system = news.service.system(game_id)
         public = system.view(after, None)
@@ -471,8 +474,11 @@ class Change:
                      _line(line, words("\n", headline), self._due_note(after), seq, short))]
         if rows and story:
             rows[0][1]["story"] = story
+            if still:
+                rows[0][1]["still"] = True
         if moved:
-            rows += spectator_rows(news, game_id, seq, after, self.turn, self.unshown or before, told=story)
+            rows += spectator_rows(news, game_id, seq, after, self.turn, self.unshown or before, told=story,
+                                   still=still)
         if over:
             rows += news.reveal_rows(game) + news.retire_rows(game_id, fmt.outcome_line(public["outcome"]))
         told = [row for row in told if not self._carried(rows, row, after) and not self._own_flow(row, system)]

@@ -37,13 +37,15 @@ COMMAND = re.compile(r"`[^`\n]+`")  # a command as a prompt gives it, in backtic
 
 
 def spectator_rows(room: Room, game_id: int, seq: int, state: dict, new_turn: Start | None,
-                   before: dict | None = None, ended: Text = "", told: Text = "") -> Outbox:
+                   before: dict | None = None, ended: Text = "", told: Text = "", still: bool = False) -> Outbox:
     """Each spectators' channel's post after command `seq` (`state` after it; `before` the state
     before, None as the game begins): live once the public's turn, phase or player changed (1812's
     turn or player; a Bloody Monday impulse is one post, its battles and hits in its story), or one
     game turn behind (when a new turn begins, the start of the one before); the game's end, and a
     game its players `ended` (a resignation) with that line, always live. `told`: the change's own
-    story, not stored yet."""
+    story, not stored yet; `still`: nothing happened in it. Live, a post where nothing happened since the
+    last (a Borodino Combat Phase ended without an attack: its `end` alone, the map as it was) is told
+    with the next post instead."""
     channels = room.store.spectators(game_id)
     if not channels:
         return []
@@ -63,8 +65,10 @@ def spectator_rows(room: Room, game_id: int, seq: int, state: dict, new_turn: St
     rows: Outbox = []
     for channel in channels:
         audience = channel_audience(channel)
-        story = _told(room, game_id, covered[1], 2**62) if covered is not None else \
-            room.store.stories(game_id, room.store.last_row_to(game_id, audience))
+        last = room.store.last_row_to(game_id, audience)
+        if still and not over and covered is None and room.store.told_nothing_since(game_id, last):
+            continue  # told with the next post
+        story = _told(room, game_id, covered[1], 2**62) if covered is not None else room.store.stories(game_id, last)
         rows += [(audience, payload) for payload in
                  _posts(room, header, [*story, *([told] if told else [])], head, seq, ended)]
     return rows

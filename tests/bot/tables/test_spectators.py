@@ -233,10 +233,26 @@ def test_a_post_gives_no_command_to_spectators_who_may_not_act(tmp_path):
     assert [text for text, _ in watched(tables)] == [
         "Game 1:\nTurn 1 of 4 | Impulses Phase | French player\nThe French player holds the Initiative Disc (6.0)."]
     tables = _spectated_from_the_start(tmp_path, "borodino", "5sep", "dv_rally,dv_leaders,dv_rally_moves")
-    for player in (ANNA, BORIS):  # each Movement Phase ended; no attack is possible, so no Combat Phase waits
-        run(tables.play.submit(player, CHANNEL, "end"))
+    for player, line in ((ANNA, "end"), (BORIS, "move 3110 2909"), (BORIS, "end")):  # no attack is possible,
+        run(tables.play.submit(player, CHANNEL, line))  # so no Combat Phase waits
     rally = watched(tables)[-1][0]
     assert "| Rally Phase | French player" in rally and "`" not in rally, rally
+
+
+def test_a_phase_in_which_nothing_happened_is_told_with_the_next_post(tmp_path):
+    """Borodino 7 Sept: the French artillery moved within range of the Southern Flèche, its Combat Phase
+    begins (Artillery), and the French player ends it without a shot. A post of his `end` alone, the map as
+    it was, told spectators nothing; it is told with the next post, the Russian Movement Phase's."""
+    tables = _spectated_from_the_start(tmp_path, "borodino", "7sep")
+    for player, line in ((ANNA, "move 3422 3220"), (ANNA, "end"), (ANNA, "end")):
+        run(tables.play.submit(player, CHANNEL, line))
+    assert watched(tables)[-1][0].endswith("| Combat Phase | French player\nLosses: French 0, Russian 0 Combat Points.")
+    posts = len(watched(tables))
+    for player, line in ((BORIS, "move 2716 2816"), (BORIS, "end")):
+        run(tables.play.submit(player, CHANNEL, line))
+    assert len(watched(tables)) == posts + 1
+    assert watched(tables)[-1][0].split("\n")[:3] == [
+        "Game 1:", "**Anna** — French: end.", "**Boris** — 2716 (Russian 2-5 cavalry) moves to 2816 (1 MP)."]
 
 
 @dataclass
@@ -334,6 +350,18 @@ def test_the_swap_test_sees_a_story_that_tells_what_the_public_has_not_seen(monk
     def leaked(self, game_id, *args, **kwargs):
         return [hashlib.sha256(json.dumps(self.latest(game_id)).encode()).hexdigest()]
     monkeypatch.setattr(Store, "stories", leaked)
+    state, other, lines = _swaps(bloody_monday, 3, "bloody_monday", _blocks_swapped, blocks.random_move)[0]
+    one, two = _spectated(bloody_monday, state, other, lines, False)
+    assert one != two
+
+
+@pytest.mark.long
+def test_the_swap_test_sees_a_post_left_out_by_what_the_public_has_not_seen(monkeypatch, spectators_alone):
+    """The positive control of a post where nothing happened, told with the next: left out or not by a
+    digest of the whole state (hidden blocks too), the posts differ."""
+    def leaked(self, game_id, after):
+        return hashlib.sha256(json.dumps(self.latest(game_id)).encode()).digest()[0] % 2 == 0
+    monkeypatch.setattr(Store, "told_nothing_since", leaked)
     state, other, lines = _swaps(bloody_monday, 3, "bloody_monday", _blocks_swapped, blocks.random_move)[0]
     one, two = _spectated(bloody_monday, state, other, lines, False)
     assert one != two
