@@ -72,7 +72,7 @@ def join(texts: list[Text], separator: str = "\n") -> Words:
 
 def _speaker(text: Text) -> tuple[Words, Words] | None:
     """A line's speaker and the rest ('**', a name, '** — ' before what they did: a channel line,
-    bot/tables/news.py), or None for a text that names none before its first line break."""
+    bot/tables/change.py), or None for a text that names none before its first line break."""
     parts = words(text)
     if not parts or not isinstance(parts[0], str) or not parts[0].startswith("**"):
         return None

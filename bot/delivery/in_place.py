@@ -8,7 +8,7 @@ notify}) goes the same way into the player's question message of that player-tur
 with its buttons (the answered question replaced), unless it is the first of the player-turn or
 `fresh` (a new message, which notifies); `in_place`, the id of the message whose button gave the
 command, is edited when the player has no question message of the player-turn yet. One message
-asks all of a player's questions of a player-turn (bot/tables/news.py, Change._ask). A retired
+asks all of a player's questions of a player-turn (bot/tables/announcement.py, Change._ask). A retired
 question (`retire`: the place of a question message of a game now over) writes that message over
 with what else its question told and how the game ended, its buttons gone.
 """

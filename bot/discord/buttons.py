@@ -77,7 +77,7 @@ async def answered(interaction: discord.Interaction,
     the answer there, with the next question (bot/delivery/in_place.py). A channel's message that
     everyone reads (not an ephemeral one) keeps its words, the answer going to the presser alone:
     its buttons may ride on a change's own line, an attack's result above the choice it leaves
-    (bot/tables/news.py); and it keeps its buttons when the press is refused to the presser (a
+    (bot/tables/announcement.py); and it keeps its buttons when the press is refused to the presser (a
     spectator's, the opponent's), which are the chooser's to press, not when they have expired.
     A DM's expired buttons go and its words stay, the refusal beside them: a question's record
     (what it asked, or the answer written there) was written over by 'This button has expired'."""

@@ -53,7 +53,7 @@ def player_turn_mark(view: dict) -> str:
 
 def new_player_turn(system: GameSystem, before: dict | None, after: dict) -> bool:
     """Whether `after` is in another player-turn than `before` (None: the game begins). Stored
-    with the command: a player's questions of one player-turn share one message (bot/tables/news.py)."""
+    with the command: a player's questions of one player-turn share one message (bot/tables/announcement.py)."""
     return before is None or player_turn(system.view(before, None)) != player_turn(system.view(after, None))
 
 
@@ -160,7 +160,7 @@ def on_its_event(result: Result, told: str) -> str:
 
 def on_its_events(result: Result, told: Sequence[Event], text: Callable[[Event], str] = str) -> tuple[str, list[Event]]:
     """A command played at once said on its first event's line (`on_its_event`), and the events of `told` (read by
-    `text`) left to say under it: the one rule of the channel (bot/tables/news.py), a box's reply (bot/tables/batch.py)
+    `text`) left to say under it: the channel's one rule (bot/tables/change.py), a box's reply (bot/tables/batch.py)
     and the terminal. An answer of a row (`Result.leads`, `Result.runs_on`) whose count of hits stands above the hits
     it counts, every one told to everyone (the blocks face up after the showdown, 5.3.3), is said on its first hit,
     the count left out: a row read each answer twice, 'The Russian player applies 2 hits in 28 (5.3.6).' above the

@@ -277,7 +277,7 @@ class OutboxPart(Connection):
 
     def asked_since(self, game_id: int, side: str, since: int) -> bool:
         """Whether a question went to the side by DM in the player-turn after command `since`, or a
-        later one (bot/tables/news.py): counted by the player-turn of the question message it was
+        later one (bot/tables/announcement.py): counted by the player-turn of the question message it was
         written in, not by the command that wrote it, so the typed answer that ended a player-turn,
         written into its question by the command that began the next, is no question of the next."""
         return self.db.execute("""SELECT 1 FROM outbox WHERE game = ? AND audience = ?

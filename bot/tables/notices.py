@@ -10,7 +10,7 @@ answers. A choice's answers (bot/asked.py) come with the notice as buttons; a ch
 awaited who faces a new question (the next unit to retreat) gets its buttons the same way, without
 a second ping. A private notice is a question (its payload's "question", {"new": whether the side
 is newly awaited}): the questions of one player-turn to a player share one message, edited in
-place (bot/tables/news.py, Change._ask). A side whose standing order answers the choice at once
+place (bot/tables/announcement.py, Change._ask). A side whose standing order answers the choice at once
 (rules.core.standing), or whose choice allows one answer (bot/service/standing.py, at_once), is
 not asked. The rows go into the outbox in the transaction of the change
 that caused them. At a game's start a side's question its own view words already goes at that view's
@@ -129,7 +129,7 @@ def asked_in_views(tables: Tables, game_id: int, state: dict, rows: Outbox, plan
     the impulse again; 1812's Russian likewise his Movement Phase. Their view, a DM of its own at the start,
     notifies as the question did; the next edit of the view leaves the line out, its headline still saying
     what is asked. The player-turn's next question comes in a DM of its own, as a first does, unless the
-    player's own orders raise it without buttons (bot/tables/news.py, Change._own_flow)."""
+    player's own orders raise it without buttons (bot/tables/announcement.py, Change._own_flow)."""
     views = {to: payload for to, payload in rows if payload.get("kept")}
     system = tables.service.system(game_id)
     told: Outbox = []

@@ -3,7 +3,7 @@ behind (the spectator_delay setting), the story since its last post, then the he
 map: the attacks and their results, the moves, the losses and the reinforcements, told as the game's
 channel told them.
 
-The story is the `story` of each channel line a change stored (bot/tables/news.py): its public line
+The story is the `story` of each channel line a change stored (bot/tables/announcement.py): its public line
 without the pings, the due times, a computer's reasons or a question to a player (its answer
 follows). It is read back from the outbox, so a spectator learns nothing a player of either side
 could not read in the game's channel (the swap test holds it to that). Live, a post tells what was

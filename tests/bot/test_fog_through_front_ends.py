@@ -15,7 +15,7 @@ from bot.tools import fog_check
 
 swaptest = pytest.importorskip("rules.bloody_monday.swaptest",
                                reason="the engine's swap test has not landed yet")
-from bot.tables import news
+from bot.tables import announcement, news
 from bot.tables.clocks import Clocks
 from bot.tables.news import News
 from bot.tables.notices import WAITS
@@ -116,14 +116,14 @@ def test_the_check_reads_the_messages_of_a_view_s_table_apart(monkeypatch):
 def test_the_check_reads_the_spectators_channel(monkeypatch):
     """The positive control for spectators: plant a leak (the spectators' news also shows each
     side's private view, in a channel any player may read) and the first impulse shows it."""
-    spectator_rows = news.spectator_rows
+    spectator_rows = announcement.spectator_rows
 
     def telling_too_much(room, game_id, seq, state, *args, **kwargs):
         rows = spectator_rows(room, game_id, seq, state, *args, **kwargs)
         private = room.private_views(game_id, state, seq, None)
         return rows + [(place, row) for place, _ in rows for _, row in private]
 
-    monkeypatch.setattr(news, "spectator_rows", telling_too_much)
+    monkeypatch.setattr(announcement, "spectator_rows", telling_too_much)
     assert f"posted in {fog_check.SPECTATORS}" in str(first_impulse_read(["tactical"]))
 
 

@@ -16,7 +16,9 @@ from bot.config import GameSettings
 from bot.permissions import Actor, TableError
 from bot.service import GameService, Result
 from bot.store import blank
-from bot.tables.news import Change, _line, own_view, player_turn_name
+from bot.tables.announcement import _line
+from bot.tables.change import Change
+from bot.tables.kept_views import own_view, player_turn_name
 from bot.tables.superseded import withdrawn
 from bot.words import plain
 from rules.core.registry import _SYSTEMS
