@@ -4,7 +4,7 @@
   rules/core/playout.py; a failure is written as a script `kolocha local --script` replays;
 * engine swap: the swap tests at the engine (rules/bloody_monday/swaptest.py, and 1812's hidden
   stacks in rules/campaign_1812/swaptest.py);
-* front-end swap: the same through the Discord tables and the terminal (bot/tools/fog_check.py), each
+* front-end swap: the same through the Discord tables and the terminal (bot/tools/fog_check/), each
   position observed further than the test suite does: the other player typing in the channel and
   sending orders held behind the viewer's choice, the viewer's box held behind his, requests by consent,
   closed DMs, the computer taking a seat, seats changing hands (by consent too), the game cancelled or

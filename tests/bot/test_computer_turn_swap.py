@@ -46,7 +46,7 @@ async def against_the_computer(state: dict, lines: list[str], folder: Path, plan
     while giving `lines`, the computer playing after each until its side no longer acts."""
     seen: list[str] = []
     position = fog_check.Position(bloody_monday, state)
-    service = fog_check._service(folder / "table.sqlite", position)
+    service = fog_check.game_service(folder / "table.sqlite", position)
     delivery = Delivery(service, fog_check.Recorder(seen), fog_check.view_json, lambda: fog_check.NOON,
                         fog_check.crop_json)
     tables = Tables(service, delivery, fog_check.Unscheduled(), Config(), lambda: fog_check.NOON,
@@ -55,11 +55,11 @@ async def against_the_computer(state: dict, lines: list[str], folder: Path, plan
                            "bloody_monday", seed=1, against=Opponent("french", 1))
     await tables.computer.settled()
     for line in lines:
-        reply = await fog_check._awaited(tables.play.submit(fog_check.VIEWER, fog_check.CHANNEL, line))
+        reply = await fog_check.awaited(tables.play.submit(fog_check.VIEWER, fog_check.CHANNEL, line))
         seen.append(f"/order {line}: {reply}")
         seen.append(f"while the computer plays: {len(seen)} observations")
         await tables.computer.settled()
-        seen += fog_check._looks(tables, service)
+        seen += fog_check.looks(tables, service)
     return seen
 
 

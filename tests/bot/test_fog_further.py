@@ -1,4 +1,4 @@
-"""The front-end swap test's further observations (bot/tools/fog_check.py, Further), which `kolocha fuzz`
+"""The front-end swap test's further observations (bot/tools/fog_check/further.py, Further), which `kolocha fuzz`
 makes at every position and the suite at a few: the other player's messages typed in the channel and their
 marks, requests answered by consent, news held while the viewer's DMs are closed, private news in a private
 thread, the computer answering a draw and an undo asked of it, taking a seat and playing it, seats changing
@@ -17,6 +17,7 @@ from functools import cache, partial
 
 import pytest
 
+from bot.computer.planner import ThreadPlanner
 from bot.permissions import TableError
 from bot.service import GameService
 from bot.store import blank
@@ -82,7 +83,7 @@ def first_impulse(computer: str, lines=LINES, closed: bool = True, pair=PAIR) ->
     state = bloody_monday.setup("bloody_monday", 3, [])
     first = fog_check.Recording()
     second = fog_check.Replaying(first.plans, partial(fog_check.exchanged, pair)) if computer == "other" \
-        else fog_check.ThreadPlanner()
+        else ThreadPlanner()
     one, two = (fog_check.observed(bloody_monday, position, "french", lines, terminal=False, further=fog_check.Further(
         closed=closed, consents=True, computer=computer, planner=planner, inbox=closed, hands=True))
         for position, planner in ((state, first), (swaptest.swapped(state, *pair), second)))
@@ -452,7 +453,7 @@ def test_the_walk_writes_the_viewer_s_next_orders_ahead_in_their_box_before_the_
     state, other = raid_held()
     rng = random.Random(2)
     lines = fog_check.lines_to_type(bloody_monday, state, other, "russian", rng, 6,
-                                    partial(fog_check._probes, "russian", ("F-CR-4LC", "F-G-VG"), rng),
+                                    partial(fog_check.bloody_monday_probes, "russian", ("F-CR-4LC", "F-G-VG"), rng),
                                     swaptest.weighted_choice, theirs=True)
     ahead = [n for n, line in enumerate(lines) if line.ahead]
     answer = next(n for n, line in enumerate(lines) if line.side == "french" and line.accepted)

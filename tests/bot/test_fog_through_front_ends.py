@@ -249,7 +249,7 @@ def test_the_1812_walk_plays_the_options_it_is_given(monkeypatch):
     everything = list(campaign_1812.INFO.options)
     for options in (everything, []):
         compared: list[list[str]] = []
-        monkeypatch.setattr(fog_check, "_compare", lambda system, state, *args, **kwargs:
+        monkeypatch.setattr(fog_check.games, "compare", lambda system, state, *args, **kwargs:
                             compared.append(state.get("options", [])))
         fog_check.campaign_swap(3, 3, "campaign", options, positions=1)
         assert compared and all(chosen == sorted(options) for chosen in compared)
@@ -605,7 +605,7 @@ def test_the_lines_typed_are_judged_with_the_answers_played_at_once_after_them()
                          for cmd in campaign_1812.legal_commands(before, side)
                          if campaign_1812.apply(before, side, cmd)[0] == after)
     assert "Galicia (32)" in campaign_1812.forced_answer(after)[1]
-    played, one, two = fog_check._played(campaign_1812, before, before, side, command.to_text())
+    played, one, two = fog_check.judged_in_both(campaign_1812, before, before, side, command.to_text())
     assert played and one == two and one != after and campaign_1812.forced_answer(one) is None
 
 
@@ -636,7 +636,7 @@ def test_the_walk_has_the_other_player_send_his_next_orders_while_the_viewer_s_c
     a, b = swaptest.pairs(state, "russian", random.Random(9), 1)[0]
     rng = random.Random(1)
     lines = fog_check.lines_to_type(bloody_monday, state, other, "russian", rng, 6,
-                                    functools.partial(fog_check._probes, "russian", (a, b), rng),
+                                    functools.partial(fog_check.bloody_monday_probes, "russian", (a, b), rng),
                                     swaptest.weighted_choice, theirs=True)
     box = next(n for n, line in enumerate(lines) if line.held)
     assert lines[box] == fog_check.Line("end", accepted=True, side="french", held=True)

@@ -184,7 +184,7 @@ def test_a_hit_on_a_lone_block_is_applied_at_once_saying_why(tmp_path):
 
 @pytest.mark.parametrize("planted", [False, True])
 def test_whether_a_hit_is_forced_never_tells_a_hidden_block(monkeypatch, planted):
-    """The swap test through the front ends (bot/tools/fog_check.py): a French gun fires 1 hit into 42,
+    """The swap test through the front ends (bot/tools/fog_check/): a French gun fires 1 hit into 42,
     and the French player must observe the same whether R-1-11 (3) or R-1-17 (1), blocks he has not seen,
     stands there beside R-1-3 (3): the game waits for the Russian alike, though with R-1-17 the hit has
     one unit to go to. A positive control plants a forced test that reads the hidden strengths (one
@@ -209,7 +209,7 @@ def test_whether_a_hit_is_forced_never_tells_a_hidden_block(monkeypatch, planted
 
 
 def _from(path, system: ModuleType, state: dict) -> GameService:
-    """A service over the file `path` whose games of `system` start from `state` (bot/tools/fog_check.py's
+    """A service over the file `path` whose games of `system` start from `state` (bot/tools/fog_check/position.py's
     Position)."""
     from bot.tools.fog_check import Position
     return GameService(Store(path), loader=lambda name: Position(system, state))
@@ -337,7 +337,7 @@ def test_a_standing_order_given_while_its_hits_wait_tells_every_hit_in_their_que
 
 @pytest.mark.parametrize("planted", [False, True])
 def test_the_words_of_a_forced_hit_never_tell_a_hidden_block(monkeypatch, planted):
-    """The swap test through the front ends (bot/tools/fog_check.py): Last Blood's Grande Batterie fires into
+    """The swap test through the front ends (bot/tools/fog_check/): Last Blood's Grande Batterie fires into
     45, where the Russian's lone block takes the hit at once; the French player's reply, the channel and the
     terminal read 'The Russian player applies 1 hit in 45 (5.3.6), forced: the only Russian block in 45.'
     alike whether R-1-2J or R-1-1J (both jagers of 3, neither seen) stands there. A positive control plants

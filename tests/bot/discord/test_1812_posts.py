@@ -64,7 +64,7 @@ def test_spectators_one_turn_behind_see_the_turn_begin_whose_first_choice_was_an
 
 @pytest.mark.parametrize("planted", [False, True])
 def test_the_forced_attrition_told_once_reads_the_same_whatever_the_hidden_french_stacks_hold(monkeypatch, planted):
-    """The swap test through the front ends (bot/tools/fog_check.py): the French end the Supply Segment, the
+    """The swap test through the front ends (bot/tools/fog_check/): the French end the Supply Segment, the
     Russians' lone stack takes the attrition loss at once; the Russian player reads the same post, DMs and
     terminal whichever French stack, unseen, holds the cavalry. A positive control plants a choice between the
     question first and the answer alone read from the French stacks, and the two positions are told apart."""
@@ -158,7 +158,7 @@ def test_a_question_asked_again_in_its_player_turn_keeps_the_lines_its_message_t
 
 @pytest.mark.parametrize("planted", [False, True])
 def test_a_question_asked_again_keeps_its_lines_whatever_the_hidden_russian_stacks_hold(monkeypatch, planted):
-    """The swap test through the front ends (bot/tools/fog_check.py) of that Player-Turn, each line given alone:
+    """The swap test through the front ends (bot/tools/fog_check/) of that Player-Turn, each line given alone:
     the French player reads the same, his attrition kept above the Supply Segment asked again and above his
     `end`, whichever Russian stacks, unseen, hold what in Moscow (17) and Kaluga (24). A positive control plants a
     digest of the whole position in what the message keeps, and the check tells them apart."""
@@ -222,7 +222,7 @@ def test_a_box_s_post_names_its_player_once_past_an_answer_played_for_the_other(
 @pytest.mark.long  # two games at a table: about a second and a half
 @pytest.mark.parametrize("planted", [False, True])
 def test_a_box_s_post_names_its_player_once_whatever_the_hidden_russian_stacks_hold(monkeypatch, planted):
-    """The swap test through the front ends (bot/tools/fog_check.py) of that box: the French player reads the same,
+    """The swap test through the front ends (bot/tools/fog_check/) of that box: the French player reads the same,
     her name once in its post, whichever Russian stacks, unseen, hold what in Moscow (17) and Kaluga (24). A
     positive control plants a leak (the name said again on each line while Kaluga holds 2 infantry corps) and the
     check shows it."""

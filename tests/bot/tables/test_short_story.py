@@ -116,7 +116,7 @@ WALKS = {"bloody_monday": (bloody_monday, 2, 170, _blocks_swapped, blocks.random
 def _walked(name: str) -> tuple[dict, dict, tuple[tuple[str, str], ...]]:
     """Two positions of a new game that differ in what the public has not seen (two Bloody Monday
     blocks, what two 1812 stacks hold), and commands that show the public the same in both
-    (bot/tools/fog_check.py's walk): Bloody Monday's first turn and the next begun, 1812's first
+    (bot/tools/fog_check/games.py's walk): Bloody Monday's first turn and the next begun, 1812's first
     six turns."""
     system, seed, steps, swap, move = WALKS[name]
     rng = random.Random(seed)

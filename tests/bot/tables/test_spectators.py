@@ -3,7 +3,7 @@ game's channel was told since the last one, then the headline and the public map
 behind, the turn shown tells its story; a long story goes whole over several messages; and no post
 tells more than the public was told: the swap test over Bloody Monday and 1812 plays the same
 commands at a Discord table in two positions that differ only in what the public has not seen, and
-every post to the spectators' channel, with its pictures, must be the same (bot/tools/fog_check.py's
+every post to the spectators' channel, with its pictures, must be the same (bot/tools/fog_check/table.py's
 table and walk of the two positions, one turn behind too)."""
 from __future__ import annotations
 
@@ -285,12 +285,12 @@ def spectators_alone(monkeypatch):
     """The table of the swap test below is read in the spectators' channel alone: the viewer's
     autocomplete before each line, which posts nothing and which the front-end swap test compares
     (tests/bot/test_fog_through_front_ends.py), is not asked (three quarters of the table's time)."""
-    monkeypatch.setattr(fog_check, "_completions", lambda tables, service: [])
+    monkeypatch.setattr(fog_check.table, "_completions", lambda tables, service: [])
 
 
 def _spectated(system: ModuleType, state: dict, other: dict, lines: list[Line], delay: bool) -> tuple:
     """What the spectators' channel of a Discord table is sent from each of the two positions while
-    `lines` are played (bot/tools/fog_check.py's table, one turn behind with `delay`): each post
+    `lines` are played (bot/tools/fog_check/table.py, one turn behind with `delay`): each post
     with its pictures (drawn as the JSON of the view they show)."""
     with tempfile.TemporaryDirectory() as folder:
         return tuple([post for post in asyncio.run(at_table(Position(system, position), system.INFO.sides[0], lines,

@@ -82,7 +82,7 @@ def _french_turn(state: dict, other: dict, rng: random.Random) -> list[str]:
             except Exception:  # noqa: BLE001 - refused in one position: not a command for both
                 continue
             if system.view(one, "russian") == system.view(two, "russian") and \
-                    fog_check._heard(heard, "russian") == fog_check._heard(heard2, "russian"):
+                    fog_check.told_to(heard, "russian") == fog_check.told_to(heard2, "russian"):
                 lines.append(text)
                 state, other = one, two
                 break

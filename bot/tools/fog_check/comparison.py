@@ -1,0 +1,124 @@
+"""One comparison of a front-end swap (compare): the lines drawn, the walks `kolocha fuzz` takes at that position
+chosen in turn, the two positions observed and their first difference reported, what the computer's seat played
+after a rule's disclosure left uncompared; and the report of a random game's comparisons (SwapReport)."""
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from types import ModuleType
+from typing import Any
+
+from bot.computer.planner import ThreadPlanner
+from bot.tools.fog_check.computers import Recording, Replaying
+from bot.tools.fog_check.further import SEATED, Further
+from bot.tools.fog_check.lines import lines_to_type, told_to
+from bot.tools.fog_check.observed import TERMINAL, first_difference, observed
+from rules.core.errors import RulesError
+
+
+@dataclass
+class SwapReport:
+    """What one game's front-end swap test compared, and the differences it found."""
+
+    positions: int = 0
+    differences: list[str] = field(default_factory=list)
+    disclosed: int = 0  # positions compared up to the computer's seat: its play made the rules disclose
+    refused: int = 0  # commands replayed renamed in the second position that the rules refused there
+    held: int = 0  # positions where the other player's orders were held behind the viewer's choice (held_by_other)
+    ahead: int = 0  # positions where the viewer's box was held behind the other's choice (written_ahead)
+    drawn: int = 0  # positions that ended with a draw agreed (Further.ending)
+    ceded: int = 0  # positions that ended with the seats handed over by consent (Further.ending)
+    start: int = 0  # where the turns of the walks at the end begin: the game's seed (compare)
+    turns: set[int] = field(default_factory=set)  # the Game-Turns the random game went through
+
+
+def compare(system: ModuleType, state: dict, other: dict, viewer: str, rng: random.Random, steps: int,
+             probes: Callable[[dict], list[str]], choose: Callable[[random.Random, list], Any], what: str,
+             report: SwapReport, hidden: Sequence[str] = (), terminal: bool = True,
+             around: Sequence[str] = (), renamed: Callable[[str], str] = str, further: bool = False) -> None:
+    """Type the same lines in two positions the viewer must not tell apart, and report where what
+    the viewer observes through the front ends parts (`what` says which positions they were).
+    With `hidden`, the other side's secret orders that make `other` of `state`: both branches
+    start from the same game history, one with those orders given at the table, one without.
+    With `further` (kolocha fuzz), the other player sends his next orders in one box while a choice of
+    the viewer's alone holds them (held_by_other) and types in the channel once the viewer waits, the viewer's
+    next orders written ahead in their box before his choice (written_ahead), and
+    each position observes more (Further): requests by consent, the seats changing hands, the channel
+    lost and the game resumed or cancelled in turn, or at the end a draw agreed each way or the seats handed
+    over by consent (Further.ending) in two positions of five, the viewer's DMs closed every third position and
+    their news in a private thread every third, and in turn the computer taking the viewer's seat at
+    their deadline, the other's, the viewer's handed over, the other's (a command of the other side in
+    the second position is the first's `renamed`); where its play makes the rules disclose, what the
+    viewer observes from its seat on is left uncompared. With `hidden` (the other's secret order given or
+    not), the computer takes no seat; the other player's deadline passes again at the end with the action
+    computer, choose or end in turn (Further.absent)."""
+    lines = lines_to_type(system, state, other, viewer, rng, steps, probes, choose, theirs=further)
+    n = report.positions
+    # every other position, the orders in one `/orders` box, and always where the viewer writes orders ahead (a box
+    # is their only way in); not past the other's held orders, which play only once the whole box is judged
+    batched = (n % 2 == 1 or any(line.ahead for line in lines)) and not any(line.held for line in lines)
+    recording = Recording()
+    played_one: list[tuple[dict, list[tuple[str, str]]]] = []
+    played_two: list[tuple[dict, list[tuple[str, str]]]] = []
+    # at the end, every fifth position a draw agreed each way (not where the other's secret order, given in one game
+    # alone, is in the ended game's export) and every fifth the seats handed over by consent, instead of the newcomer
+    # seated and the game cancelled; counted from the game's seed, so that games of two or three positions take
+    # every turn of it too
+    ending = (None, None, "ceded", "drawn", "agreed")[(report.start + n) % 5] if further else None
+    ending = None if hidden and ending != "ceded" else ending
+    seated = not hidden and further and ending not in ("drawn", "agreed")
+    seat = ("deadline", "other", "mine", "other")[n % 4] if seated else None
+    first = Further(closed=further and n % 3 == 1, consents=further, computer=seat, planner=recording,
+                    played=played_one, inbox=further and n % 3 == 2, hands=further and ending is None,
+                    lost=("resumed", "cancelled")[n % 2], ending=ending,
+                    absent=("computer", "choose", "end")[n % 3] if hidden and further else None)
+    replaying = Replaying(recording.plans, renamed)
+    second = replace(first, played=played_two, planner=replaying if seat == "other" else ThreadPlanner())
+    if hidden:
+        one, two = (observed(system, state, viewer, lines, [], batched, around=around, further=first),
+                    observed(system, state, viewer, lines, hidden, batched, around=around, further=second))
+    else:
+        one, two = (observed(system, state, viewer, lines, None, batched, terminal, around, further=first),
+                    observed(system, other, viewer, lines, None, batched, terminal, around, further=second))
+    report.positions += 1
+    report.refused += replaying.refused
+    report.held += any(line.held for line in lines)
+    report.drawn += ending in ("drawn", "agreed")
+    report.ceded += ending == "ceded"
+    report.ahead += batched and any(line.ahead for line in lines)
+    if _seated_and_disclosed(system, viewer, one, two, played_one, played_two, renamed):
+        report.disclosed += 1
+        one, two = (seen[:seen.index(SEATED)] + seen[seen.index(TERMINAL):] for seen in (one, two))
+    differ = first_difference(one, two)
+    if differ:
+        report.differences.append(f"{what}: {differ}")
+
+
+def _seated_and_disclosed(system: ModuleType, viewer: str, one: list[str], two: list[str],
+                          played_one: list[tuple[dict, list[tuple[str, str]]]],
+                          played_two: list[tuple[dict, list[tuple[str, str]]]],
+                          renamed: Callable[[str], str]) -> bool:
+    """Whether the two records part after the computer took its seat, where the commands played since
+    make the rules tell the two positions apart (the viewer's view or the events told them differ, or
+    the second refuses what the first played) before any of them is played otherwise (the same for
+    the viewer's side, `renamed` for the other's): a rule's disclosure, after which what the viewer
+    observes, and what their side's computer plays, may differ."""
+    if not (played_one and played_two and SEATED in one and SEATED in two) or one == two:
+        return False
+    at = next((n for n, (a, b) in enumerate(zip(one, two)) if a != b), min(len(one), len(two)))
+    if at < one.index(SEATED) or TERMINAL in one[:at]:
+        return False
+    (state, commands), (other, theirs) = played_one[0], played_two[0]
+    for n, (side, text) in enumerate(commands):
+        given = text if side == viewer else renamed(text)
+        try:
+            other, heard = system.apply(other, side, system.parse(side, given))
+        except RulesError:
+            return True
+        if n >= len(theirs) or theirs[n] != (side, given):
+            return False
+        state, told = system.apply(state, side, system.parse(side, text))
+        if system.view(state, viewer) != system.view(other, viewer) or told_to(told, viewer) != told_to(heard, viewer):
+            return True
+    return False

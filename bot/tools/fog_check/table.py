@@ -1,0 +1,264 @@
+"""The game at a Discord table in a front-end swap (at_table): the real Tables over the stand-ins, the viewer and the
+other player seated, a spectators' channel following; each of the viewer's messages given as Discord sends it (a
+slash command, a typed message, an `/orders` box, a button clicked, a DM to the bot), with the autocomplete before
+and the looks after, then the maps, help, pause, clocks and the walks `further` asks."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from datetime import timedelta
+from functools import partial
+from itertools import takewhile
+from pathlib import Path
+
+from bot.computer.planner import ThreadPlanner
+from bot.config import Config, GameSettings
+from bot.delivery import Delivery
+from bot.delivery.base import stamp
+from bot.permissions import TableError
+from bot.service import GameService, standing
+from bot.tables import Offer, PlainReply, Tables
+from bot.tables.computer import Computer
+from bot.tools.fog_check.cast import CHANNEL, GUILD, NOON, OTHER, SPECTATORS, VIEWER
+from bot.tools.fog_check.further import (Further, computer_seated, consented, draw_agreed, hands_changed,
+                                         other_absent, seats_ceded)
+from bot.tools.fog_check.lines import LAST, QUERIES, Line
+from bot.tools.fog_check.looks import answer_of, awaited, button, live_game, looks, viewer_side
+from bot.tools.fog_check.position import Position, game_service
+from bot.tools.fog_check.stand_ins import Recorder, Unscheduled, crop_json, view_json
+
+
+async def at_table(position: Position, viewer: str, lines: Sequence[Line], folder: Path,
+                   hidden: Sequence[str] | None = None, batched: bool = False, delay: bool = False,
+                   clocks: bool = False, around: Sequence[str] = (), late: str | None = None,
+                   further: Further = Further()) -> list[str]:
+    """The game at a Discord table, the viewer seated at their side and a spectators' channel
+    following it (anyone may read it; `delay`, one game turn behind: the spectator_delay setting):
+    what they observe while giving `lines`, one message each (a line of the other `side`, its
+    player's); `batched`, the orders the rules accept and the last line
+    go in one `/orders` box instead (the last one held when it meets a choice still to be made,
+    bot/tables/held.py), the queries and `undo` one by one. With `hidden`, the other side first
+    gives those secret orders at the table (one branch of a game's history; the other branch has
+    none), and the viewer then presses the "End the phase" button it was offered before them.
+    Before every message, the autocomplete of every field of the play commands (bot/tables/
+    completion.py) and the standing orders offered; after every message: the buttons the viewer is
+    offered, the game's status (deadlines: who is waited on) and the viewer's own deadline. After
+    the lines, the maps the viewer asks for: the public one `around` the places the probes named,
+    and their own by DM. With `clocks`, then each awaited side's reminder and its deadline passing
+    (bot/tables/clocks.py; the default action, remind again): who is pinged
+    where, and the question its late player is asked in public, the other player taking his
+    reminders in the channel; `late`, then the viewer's own deadline passes once more with that action
+    (`/game settings at_deadline`: end, choose, forfeit), played for them from what they know. And what
+    `further` asks (see Further): the viewer's DMs closed while they give the lines, requests answered
+    by consent, the computer taking a seat, the seats changing hands and the game cancelled or drawn."""
+    seen: list[str] = []
+    service = game_service(folder / "table.sqlite", position)
+    recorder = Recorder(seen)
+    delivery = Delivery(service, recorder, view_json, lambda: NOON, crop_json)
+    tables = Tables(service, delivery, Unscheduled(), Config(defaults=GameSettings(spectator_delay=delay)),
+                    lambda: NOON, systems=(position.INFO.name,), planner=further.planner or ThreadPlanner())
+    _seeded(tables.computer)
+    other = next(side for side in position.INFO.sides if side != viewer)
+    if clocks:  # the other player's reminders where the viewer reads them, the channel
+        await tables.absence.prefs(OTHER, {"remind": "channel"})
+    await tables.lobby.new(VIEWER, GUILD, CHANNEL, position.INFO.name, position.INFO.default_scenario,
+                           ", ".join(name if on else f"{name}=off" for name, on in position.options().items()),
+                           seed=1)
+    await tables.lobby.join(VIEWER, CHANNEL, viewer)
+    await tables.lobby.join(OTHER, CHANNEL, other)
+    await tables.lobby.spectate(VIEWER, CHANNEL, SPECTATORS)
+    await tables.lobby.start(VIEWER, CHANNEL)
+    before = answer_of(lambda: tables.play.offer(VIEWER, CHANNEL, "end"))
+    seen += looks(tables, service)
+    if hidden is not None:
+        for line in hidden:
+            await tables.play.submit(OTHER, CHANNEL, line, other)
+        seen.append(f"pressed {button(before)}: {await _press(tables, before)}")
+    recorder.closed = further.closed
+    if further.inbox and not further.closed:
+        await _inbox(seen, tables)
+    seated = False  # the computer took the other player's seat
+    for message in _batched(lines) if batched else [[line] for line in lines if not line.ahead]:
+        if message == list(LAST) and further.computer == "other" and _to_move(service, other):
+            seated = await computer_seated(seen, tables, service, other, further)  # before `undo` takes a step back
+        seen += _completions(tables, service)
+        seen.append(await _give(tables, message, recorder))
+        await tables.computer.settled()  # what a computer seat does after it, before the next step
+        seen += await _held(tables)
+        seen += looks(tables, service)
+    if further.closed:
+        await _opened(seen, tables, service, recorder)
+        if further.inbox:
+            await _inbox(seen, tables)
+    for private in (False, True):
+        seen.append(f"/game map around {' '.join(around)} private={private}: "
+                    f"{await _mapped(tables, ' '.join(around) or None, private)}")
+    seen += [f"/help {topic}: {answer_of(partial(tables.overview.help, CHANNEL, topic))}"
+             for topic in (None, "deadlines")]
+    for action in ("pause", "resume"):  # asked by the viewer, agreed by the other player
+        for actor in (VIEWER, OTHER):
+            asked = getattr(tables.absence, action)(actor, CHANNEL)
+            seen.append(f"/game {action} by {actor.name}: {await awaited(asked)}")
+            await tables.computer.settled()  # a computer seat playing once the game goes on
+        seen += looks(tables, service)
+    if further.consents:
+        await consented(seen, tables, service, viewer, other)
+    if clocks:
+        for game in service.store.games(channel=CHANNEL):
+            for side in sorted(row["side"] for row in service.store.deadlines(game["id"])):
+                await tables.clocks.remind(game["id"], side, NOON + timedelta(hours=1), NOON.isoformat())
+                await tables.clocks.expire(game["id"], side, timedelta(0))
+        await tables.computer.settled()
+        seen += looks(tables, service)
+    if further.absent is not None:
+        await other_absent(seen, tables, service, other, further.absent)
+    if late is not None:
+        seen.append(f"/game settings at_deadline:{late}: "
+                    f"{await awaited(tables.lobby.change_settings(VIEWER, CHANNEL, {'at_deadline': late}))}")
+        for game in service.store.games(channel=CHANNEL):
+            if any(row["side"] == viewer for row in service.store.deadlines(game["id"])):
+                await tables.clocks.expire(game["id"], viewer, timedelta(0))
+        seen += looks(tables, service)
+    if further.computer is not None and not seated:
+        await computer_seated(seen, tables, service, viewer, further)
+    if further.ending in ("drawn", "agreed"):
+        await draw_agreed(seen, tables, service, further.ending == "drawn")
+    if further.ending == "ceded":
+        await seats_ceded(seen, tables, service, recorder, viewer, other)
+    if further.hands:
+        await hands_changed(seen, tables, service, other, further.lost)
+    return seen
+
+
+def _seeded(computer: Computer) -> None:
+    """A computer's seat takes the same seed in both games (drawn afresh at every seat, it is told in public)."""
+    drawn = computer.seat_for
+    setattr(computer, "seat_for", lambda game_id, level=None: replace(drawn(game_id, level), seed=1))
+
+
+async def _held(tables: Tables) -> list[str]:
+    """The news the viewer's closed DMs held back, which the reply to them shows under its own words (every
+    reply of the Discord front end is Tables.private's) and which is then taken as delivered."""
+    reply = tables.private(VIEWER, "")
+    await tables.delivery.mark_shown(reply.held)
+    return [f"while your DMs were closed: {reply.text}"] if reply.held else []
+
+
+async def _inbox(seen: list[str], tables: Tables) -> None:
+    """Both players ask for a private thread in the game's channel for their private news (`/game inbox`): the
+    viewer's reply, and the thread's messages from then on, which the viewer reads (Recorder); the other's
+    reply is his alone."""
+    seen.append(f"/game inbox: {await awaited(tables.news.inbox(VIEWER, CHANNEL))}")
+    await awaited(tables.news.inbox(OTHER, CHANNEL))
+    seen += await _held(tables)
+
+
+async def _opened(seen: list[str], tables: Tables, service: GameService, recorder: Recorder) -> None:
+    """The viewer's DMs open again and their next try falls due: what they held back and no reply showed
+    goes now, written in `seen` as it comes."""
+    recorder.closed = False
+    seen.append("the viewer's DMs open")
+    closed = service.store.closed_dm(VIEWER.id)
+    if closed is not None:
+        service.store.set_closed_dm(VIEWER.id, closed["failures"], stamp(NOON))
+    for game in service.store.games(channel=CHANNEL):
+        await tables.delivery.flush(game["id"])
+    seen += looks(tables, service)
+
+
+def _to_move(service: GameService, side: str) -> bool:
+    """Whether the public view names `side` to move in the game running in the channel."""
+    game = live_game(service)
+    return game is not None and side in service.system(game).view(service.load(game), None).get("to_move", [])
+
+
+def _marked(reply: PlainReply | None) -> str:
+    """What everyone reads of a message typed in the channel: left as chat, withdrawn (it told more than
+    the public lines of its orders), or marked ✅ or ❌ (bot/discord/app.py, answer_plain)."""
+    if reply is None:
+        return "chat"
+    return "withdrawn" if reply.withdraw else "✅" if reply.accepted else "❌"
+
+
+def _completions(tables: Tables, service: GameService) -> list[str]:
+    """What the viewer's autocomplete offers: the legal commands, each field of /move, /attack and
+    /order (the destinations of every unit offered, each unit typed in part), and the kinds and
+    orders of /game orders."""
+    def offered(field: str, typed: str = "", given: dict[str, str] | None = None) -> object:
+        return answer_of(lambda: tables.completion.complete(VIEWER, CHANNEL, field, typed, given or {}))
+    units = offered("unit")
+    values = [value for value, _ in units] if isinstance(units, list) else []
+    games = service.store.games(channel=CHANNEL)
+    orders = [standing.offered(service.system(game["id"]), service.load(game["id"]), viewer_side(service, game["id"]))
+              for game in games]
+    return [f"autocomplete: {answer_of(lambda: tables.completion.legal_texts(VIEWER, CHANNEL))}",
+            f"units offered: {units}",
+            *(f"unit {value[:2]!r} typed: {offered('unit', value[:2])}; "
+              f"to: {offered('to', '', {'unit': value})}" for value in values),
+            *(f"{field} offered: {offered(field)}" for field in ("attackers", "defenders", "order")),
+            f"standing orders offered: {orders}"]
+
+
+async def _mapped(tables: Tables, around: str | None, private: bool) -> str:
+    """The viewer asks for a map (`/game map`): what they are answered (the map itself is posted)."""
+    try:
+        return await tables.play.map(VIEWER, CHANNEL, around, private)
+    except TableError as error:
+        return f"refused: {error.text}"
+
+
+def _batched(lines: Sequence[Line]) -> list[list[Line]]:
+    """The messages of a batched run: the queries one by one, then the accepted orders and the
+    last line of the body in one box, then the lines the other player types and those after the body
+    (`undo`) one by one."""
+    head, after = lines[:-len(LAST)], lines[-len(LAST):]
+    queries = list(takewhile(lambda line: line.text in QUERIES, head))
+    body = [line for line in head[len(queries):] if not line.typed or not line.side]
+    box = [line for line in body[:-1] if line.accepted] + list(body[-1:])
+    theirs = [line for line in head if line.typed and line.side]  # typed by the other player, after the box
+    return [*([line] for line in queries), *([box] if box else []), *([line] for line in [*theirs, *after])]
+
+
+async def _give(tables: Tables, message: list[Line], recorder: Recorder) -> str:
+    """One message of the viewer's, and what they are answered. An accepted line that answers a
+    question whose buttons the viewer was offered is given in turn by clicking its button (in the
+    DM that asked it, which the next question may take the place of), with `/order` and typed to
+    the bot in a DM; a line `typed` is typed in the channel."""
+    if len(message) > 1 or message[0].ahead:
+        text = "\n".join(line.text for line in message)
+        try:
+            return f"/orders {text!r}: {await tables.play.orders(VIEWER, CHANNEL, text)}"
+        except TableError as error:
+            return f"/orders {text!r} refused: {error.text}"
+    line, = message
+    if line.held:  # the reply is his own; what the viewer reads of it (nothing, while it is held) is recorded
+        await tables.play.orders(OTHER, CHANNEL, line.text)
+        return f"{OTHER.name} sends orders in one box: {line.text!r}"
+    asked = recorder.clickable(line.text) if line.accepted and line.side is None and not line.typed else None
+    if asked is not None:
+        recorder.given += 1
+        where, buttons = asked
+        if recorder.given % 3 == 1:
+            clicked = tables.play.answer(VIEWER, int(buttons["game"]), str(buttons["side"]), int(buttons["seq"]),
+                                         line.text, where)
+            return f"clicked {line.text!r}: {await awaited(clicked)}"
+        if recorder.given % 3 == 2:
+            return f"DM to the bot `{line.text}`: {await awaited(tables.direct.message(VIEWER, line.text))}"
+    if line.typed and line.side:
+        return f"{OTHER.name} typed `{line.text}`: {_marked(await tables.play.plain(OTHER, CHANNEL, line.text))}"
+    if line.typed:
+        return f"typed `{line.text}`: {await tables.play.plain(VIEWER, CHANNEL, line.text)}"
+    try:
+        return f"/order {line.text}: {await tables.play.submit(OTHER if line.side else VIEWER, CHANNEL, line.text)}"
+    except TableError as error:
+        return f"/order {line.text} refused: {error.text}"
+
+
+async def _press(tables: Tables, offer: object) -> object:
+    """The viewer presses an "End the phase" button offered earlier: what they are answered."""
+    if not isinstance(offer, Offer):
+        return offer
+    try:
+        return await tables.play.confirm(VIEWER, "end", offer.game_id, offer.side, offer.seq)
+    except TableError as error:
+        return f"refused: {error.text}"
