@@ -9,8 +9,8 @@ neither changes the store.
 
 The door is GameService; what it hands on lives beside it: result.py (what became of a line),
 turns.py (whose turn, and what others may read of a command), consent.py (undo and draw),
-standing.py (standing orders at work), queries.py (status, units, help, odds) and replay.py
-(a state rebuilt from the store, and the check that a game still replays).
+standing.py (standing orders at work), queries.py (status, units, help, odds), unplayed.py (held orders a game's
+end leaves unplayed, told) and replay.py (a state rebuilt from the store, and the check that a game still replays).
 """
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from collections.abc import Callable
 import rules
 from bot import fair_dice
 from bot import text as fmt
-from bot.service import consent, queries, replay, standing
+from bot.service import consent, queries, replay, standing, unplayed
 from bot.service.standing import own_line, told_at_once, unasked
 from bot.service.consent import SIMULTANEOUS_UNDO
 from bot.service.queries import QUERIES
@@ -145,8 +145,9 @@ class GameService:
 
     def end_game(self, game_id: int, ended: dict, outbox: Outbox) -> None:
         """Store the game's end without a command (a resignation, a forfeit, an agreed draw, a cancel)
-        with its news, and forget its position."""
-        self.store.end_game(game_id, ended, outbox)
+        with its news and the word on the held orders it leaves unplayed, and forget its position."""
+        sides = self.system(game_id).INFO.sides
+        self.store.end_game(game_id, ended, outbox + unplayed.told(self.store, game_id, sides, ended))
         self._cache.drop(game_id)
 
     def state_at(self, game_id: int, seq: int) -> dict:
@@ -249,9 +250,12 @@ class GameService:
         player chose none of them by hand)."""
         result, new_state = self.applied(game_id, system, state, side, cmd, seq, pending, standing, default, forced)
         told = compose(result, state, new_state)
+        outbox = told.outbox if not result.outcome else \
+            told.outbox + unplayed.told(self.store, game_id, system.INFO.sides, result.outcome,
+                                        told.held and told.held[0])
         row = {**row, "side": side, "normalised": result.command, "issued_against_seq": seq,
                "hidden_from": result.hidden_from(system.INFO.sides)}
-        new_seq = self.store.append(game_id, row, new_state, told.outbox,
+        new_seq = self.store.append(game_id, row, new_state, outbox,
                                     status="over" if result.outcome else "active",
                                     turn=new_turn(system, state, new_state), deadlines=told.deadlines,
                                     player_turn=new_player_turn(system, state, new_state), absent=told.absent,

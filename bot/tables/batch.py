@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 from bot import text as fmt
 from bot.service import Result, own_line, told_at_once
+from bot.service.unplayed import listed
 from bot.words import Text, join, name, plain, words
 
 MOST = 60  # orders in one message: a Borodino player-turn takes at most about 30
@@ -155,7 +156,7 @@ class Batch:
         if untried and self.held:
             out.append(self.held_word())
         elif untried:
-            out.append(words(f"Not tried, after line {first - 1} was refused: ", _listed(untried, first),
+            out.append(words(f"Not tried, after line {first - 1} was refused: ", listed(untried, first),
                              ". Send them again once it is put right."))
         return join(out)
 
@@ -165,7 +166,7 @@ class Batch:
         if not (untried and self.held):
             return ""
         return words("Held until the choice waiting now is made, then played in order: ",
-                     _listed(self.kept + untried, self.kept_from or self.first + len(self.said)),
+                     listed(self.kept + untried, self.kept_from or self.first + len(self.said)),
                      ". (`/orders` opens them to change; emptied, it drops them.)")
 
 
@@ -178,11 +179,6 @@ def in_order(own: Text, news: Sequence[str]) -> Text:
         if not fmt.said_in(line, [plain(own), *told]):
             told.append(line)
     return words(own, *(f" {line}" for line in told))
-
-
-def _listed(lines: list[str], first: int) -> Text:
-    """Orders as written, numbered from `first` (never read as markup)."""
-    return join([words(f"{n}. ", name(fmt.clipped(line))) for n, line in enumerate(lines, first)], "; ")
 
 
 def _told(n: int, said: Said) -> Text:

@@ -3,7 +3,8 @@
 the second line is held, and once he has applied them it is refused, told by its number and its words ('2. ❌
 battle 41 — ...'). Typed in the channel instead, after the fire, the line is held whole and its author told
 so, and a second line typed after it is added to it, both told. What the French player observes reads the same
-whichever Russian blocks, unseen, stand where."""
+whichever Russian blocks, unseen, stand where; so does the word of the typed line held that a draw agreed before
+the Russian applied his hits left unplayed."""
 from __future__ import annotations
 
 import hashlib
@@ -12,7 +13,7 @@ import random
 
 import pytest
 
-from bot.service import GameService
+from bot.service import GameService, unplayed
 from bot.tables.batch import Batch
 from bot.tools import fog_check
 from bot.words import words
@@ -28,6 +29,9 @@ HITS = [Line(hit, typed=True, accepted=True, side="russian") for hit in ("hit R-
 BOXED = [Line("fire F-I-A2 46", accepted=True), Line("battle 41"), *HITS]
 TYPED = [Line("fire F-I-A2 46", accepted=True), Line("battle 41", typed=True), *HITS]
 ADDED = [Line("fire F-I-A2 46", accepted=True), Line("battle 41", typed=True), Line("battle 45", typed=True), *HITS]
+# the line typed held behind the Russian's hits, and the game drawn by agreement before they are applied
+ENDED = [Line("fire F-I-A2 46", accepted=True), Line("battle 41", typed=True),
+         Line("draw", typed=True, accepted=True, side="russian"), Line("accept", accepted=True)]
 
 
 def held_word_read(given: list[Line], batched: bool) -> tuple[list[str], str | None]:
@@ -46,9 +50,12 @@ def held_word_read(given: list[Line], batched: bool) -> tuple[list[str], str | N
 BOXED_READ = "DM: Game 1: your held orders, played once the choices were made:\n2. ❌ battle 41 — 41 is not a contested"
 TYPED_READ = "Held until the choice waiting now is made, then played in order: "
 ADDED_READ = "Not tried, after line 1 was refused: 2. battle 45."  # added to `battle 41`, held before it
+ENDED_READ = ("DM: Game 1: your held orders were not played, as the game ended before they were due (a draw, as the "
+              "Russian player offered a draw and the French player accepted): 1. battle 41.")
 CASES = [pytest.param(BOXED, True, BOXED_READ, "reply", "your held orders", id="boxed, refused once played"),
          pytest.param(TYPED, False, TYPED_READ, "held_word", "it drops them.", id="typed, held whole"),
-         pytest.param(ADDED, False, ADDED_READ, "held_word", "it drops them.", id="typed one at a time, both held")]
+         pytest.param(ADDED, False, ADDED_READ, "held_word", "it drops them.", id="typed one at a time, both held"),
+         pytest.param(ENDED, False, ENDED_READ, "unplayed", "battle 41.", id="typed, the game ended first")]
 
 
 @pytest.mark.long
@@ -60,7 +67,15 @@ def test_held_orders_are_told_the_same_whatever_the_hidden_blocks_are(given, bat
     seen, differ = held_word_read(given, batched)
     assert differ is None
     assert read in "\n".join(seen)
-    loaded, told = last_loaded(monkeypatch), getattr(Batch, method)
+    loaded = last_loaded(monkeypatch)
+    if method == "unplayed":  # the word the game's end stores with it
+        word = unplayed.told
+        monkeypatch.setattr(unplayed, "told", lambda store, game_id, *args: [
+            (side, {"text": words(payload["text"], f" ({digest(loaded[-1])})")})
+            for side, payload in word(store, game_id, *args)])
+        assert leaks in str(held_word_read(given, batched)[1])
+        return
+    told = getattr(Batch, method)
 
     def telling_too_much(self: Batch, *numbered: bool):  # the box's own reply (not numbered) as it was
         said = told(self, *numbered)

@@ -12,6 +12,7 @@ from collections import defaultdict
 
 import pytest
 
+from bot.config import GameSettings
 from bot.permissions import TableError
 from bot.service import GameService
 from bot.store import Store, blank
@@ -316,6 +317,42 @@ def test_a_query_held_with_orders_is_answered_with_what_became_of_them(wager):
     told, = [dm for dm in tables.delivery.messenger.to(ANNA.id) if "your held orders" in dm]
     assert plain(told).startswith(f"Game {game_id}: your held orders, played once the choices were made:\n2. ✅ Red: "
                                   "shout. red shouts\n3. ✅ status — Turn 2 | Answer Phase\nTo move: Blue\n"), told
+
+
+NOT_PLAYED = "Game {}: your held orders were not played, as the game ended before they were due ({}): 2. shout."
+
+
+@pytest.mark.parametrize("end, how", [
+    ("blue's last plan", "a draw, as the wagers are over"),
+    ("resigned", "the Red player wins, as Boris resigns for Blue"),
+    ("drawn", "a draw, as the Blue player offered a draw and the Red player accepted"),
+    ("forfeited", "the Red player wins, as Blue missed the deadline and forfeits"),
+])
+def test_held_orders_the_games_end_leaves_unplayed_are_told_to_their_author(tmp_path, monkeypatch, end, how):
+    """Red's second shout is held behind Blue's answer of the one-turn wager, and the game ends before it is due:
+    Blue's plan ends the wagers, Blue resigns, Red accepts Blue's draw, or Blue's time runs out. The row stayed for
+    ever and Red heard nothing of her shout. She is told, by DM, in the transaction that ends the game (the DM is
+    stored with it: `outbox` as it ends), and the row is closed."""
+    monkeypatch.setitem(_SYSTEMS, "toy_wager", "tests.bot.toy_wager")
+    service = GameService(blank(tmp_path / "short.sqlite"), loader=lambda name: toy_wager)
+    tables = make_tables(service, systems=("toy_wager",), defaults=GameSettings(at_deadline="forfeit"))
+    game_id = run(seated_game(tables, system="toy_wager", scenario="short"))
+    run(tables.play.orders(ANNA, CHANNEL, "shout; shout"))
+    if end == "blue's last plan":
+        for actor, line in ((BORIS, "answer soft"), (ANNA, "plan calm"), (BORIS, "plan bold")):
+            run(tables.play.submit(actor, CHANNEL, line))
+    elif end == "resigned":
+        run(tables.play.resign(BORIS, CHANNEL))
+    elif end == "drawn":
+        run(tables.play.submit(BORIS, CHANNEL, "draw"))
+        run(tables.play.submit(ANNA, CHANNEL, "accept"))
+    else:
+        run(tables.clocks.expire(game_id, "blue", timedelta(0), service.store.deadline(game_id, "blue")["due_at"]))
+    assert service.store.game(game_id)["status"] == "over"
+    assert service.store.held_orders(game_id, "red") is None
+    told = [dm for dm in tables.delivery.messenger.to(ANNA.id) if "held orders" in dm]
+    assert told == [NOT_PLAYED.format(game_id, how)]
+    assert not any("held orders" in dm for dm in tables.delivery.messenger.to(BORIS.id))
 
 
 def test_a_command_and_the_held_orders_it_lets_play_are_sent_by_one_flush_in_order(wager):

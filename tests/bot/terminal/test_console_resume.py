@@ -12,6 +12,7 @@ import pytest
 from bot.service import GameService
 from bot.store import Store, blank
 from bot.terminal.console import CLEAR, RESUMED, Script, play, render, resume, run_script
+from bot.words import plain
 from rules.core.registry import _SYSTEMS
 from tests.bot import toy_wager
 
@@ -148,3 +149,25 @@ def test_a_row_a_kill_cut_reads_the_same_at_the_terminals_start_whatever_the_hid
     assert one[1].split("\n")[:3] == [CLEAR + "Since the Russian player last looked:",
                                        "The Russian player applies 1 hit in 42 (5.3.6), by standing order.",
                                        "  (to Russian) Russian 3 (R-1-3, infantry) takes a hit: strength 2 (5.3.6)."]
+
+
+
+@pytest.mark.parametrize("ending, how", [
+    (["blue: plan bold"], "a draw, as the wagers are over"),
+    (["blue: draw", "red: accept"], "a draw, as the Blue player offered a draw and the Red player accepted"),
+])
+def test_a_game_ended_at_the_terminal_tells_the_author_of_held_orders_they_were_not_played(tmp_path, monkeypatch,
+                                                                                           ending, how):
+    """A wager whose Red held a shout behind Blue's answer (given on Discord, in the bot's file) is played on at the
+    terminal (`kolocha local --db` the bot's file) and ends there, by Blue's plan or a draw agreed: the held row
+    was closed without a word. The word to Red is stored with the end, for the bot to send her by DM."""
+    monkeypatch.setitem(_SYSTEMS, "toy_wager", "tests.bot.toy_wager")
+    service = GameService(blank(tmp_path / "bot.sqlite"), loader=lambda name: toy_wager)
+    game = service.new_game("toy_wager", "short", seed=1, hot_seat=True)
+    service.submit(game, "red", "shout")
+    service.store.hold_orders(game, "red", "7", "Anna", ["shout"], 2)
+    script = Script(lines=["blue: answer soft", "red: plan calm", *ending])
+    assert run_script(service, game, script, io.StringIO()) == 0
+    assert service.store.is_over(game) and service.store.held_orders(game, "red") is None
+    told = [plain(row["payload"]["text"]) for row in service.store.undelivered(game) if "text" in row["payload"]]
+    assert told == [f"your held orders were not played, as the game ended before they were due ({how}): 2. shout."]
