@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from bot import text as fmt
 from bot.service import Result, own_line, told_at_once
 from bot.service.unplayed import listed
-from bot.words import Text, join, name, plain, words
+from bot.words import Text, channel, join, name, plain, words
 
 MOST = 60  # orders in one message: a Borodino player-turn takes at most about 30
 REPLACED = "These orders replace those you held."
@@ -115,6 +115,7 @@ class Batch:
     kept: list[str] = field(default_factory=list)  # held: the orders the side held before, these after them
     kept_from: int = 0  # the number of the first of `kept` (0: none kept, numbered as in this message)
     replaced: bool = False  # the side's held orders were replaced by these (the `/orders` box)
+    box_in: str | None = None  # the game's channel, where its reply is read elsewhere (a DM): the box opens there
 
     def passes(self, said: Said) -> bool:
         """Whether a refused order is passed over: it declines a choice none waits for (`Said.moot`),
@@ -166,8 +167,15 @@ class Batch:
         if not (untried and self.held):
             return ""
         return words("Held until the choice waiting now is made, then played in order: ",
-                     listed(self.kept + untried, self.kept_from or self.first + len(self.said)),
-                     ". (`/orders` opens them to change; emptied, it drops them.)")
+                     listed(self.kept + untried, self.kept_from or self.first + len(self.said)), ". ", self._tip())
+
+    def _tip(self) -> Text:
+        """How held orders are changed, said where the reply is read: the `/orders` box opens in the game's
+        channel alone, so a reply read in a DM (`box_in`) names the channel, and what a DM does to them."""
+        if self.box_in is None:
+            return "(`/orders` opens them to change; emptied, it drops them.)"
+        return words("(Orders you send me by DM are added after them; `/orders` in ", channel(self.box_in),
+                     " opens them to change, and emptied, it drops them.)")
 
 
 def in_order(own: Text, news: Sequence[str]) -> Text:

@@ -25,7 +25,7 @@ class Direct(Room):
     async def message(self, actor: Actor, text: str) -> Text:
         """The reply to a direct message: what became of its orders, or which game to name."""
         game, orders = await asyncio.to_thread(self._game_for, actor, text)
-        return await self.tables.play.orders(actor, game["channel"], orders)
+        return await self.tables.play.orders(actor, game["channel"], orders, by_dm=True)
 
     def _game_for(self, actor: Actor, text: str) -> tuple[dict, str]:
         """The game a message acts in, and its orders (the `game N` that chose it left out)."""

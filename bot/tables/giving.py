@@ -46,11 +46,12 @@ class GivingPart(StartUpPart):
         return said
 
     async def orders(self, actor: Actor, channel: str, text: str, side: str | None = None,
-                     box: bool = False) -> Text:
+                     box: bool = False, by_dm: bool = False) -> Text:
         """Several orders in one message (bot/tables/batch.py), judged in order: the reply lists
         what became of each, and which were not tried after a refusal. A single order is
         answered as `submit` answers it. Orders held behind a choice are added to what the side
-        held; the `/orders` `box` (opened with them written in it) replaces them, and empty drops them."""
+        held; the `/orders` `box` (opened with them written in it) replaces them, and empty drops them. `by_dm`:
+        the message came by DM, where its reply is read."""
         lines = lines_of(text)
         if box and not lines:
             async with self.tables.in_order(channel):
@@ -59,7 +60,7 @@ class GivingPart(StartUpPart):
         if not lines or len(lines) > MOST:
             raise TableError(TOO_MANY if lines else NO_ORDERS)
         async with self.tables.in_order(channel):
-            batch = await self._batch(actor, channel, lines, side, replace=box)
+            batch = await self._batch(actor, channel, lines, side, replace=box, by_dm=by_dm)
         if len(lines) == 1 and not batch.accepted and not batch.held:
             raise TableError(batch.reply())
         return batch.reply()
@@ -83,13 +84,14 @@ class GivingPart(StartUpPart):
         return game
 
     async def _batch(self, actor: Actor, channel: str, lines: list[str], side: str | None,
-                     typed: bool = False, replace: bool = False) -> Batch:
+                     typed: bool = False, replace: bool = False, by_dm: bool = False) -> Batch:
         """The orders judged one after another under the game's lock (nobody else's command
         comes between them), up to the first refused; `typed` in the channel, where a secret
-        order is not played; `replace`: they replace what the side held (else those held are added to)."""
+        order is not played (and the word for its author alone goes by DM, as for orders sent `by_dm`);
+        `replace`: they replace what the side held (else those held are added to)."""
         game = await self._playing(channel)
         hidden = await asyncio.to_thread(lambda: self.service.system(game["id"]).INFO.hidden_information)
-        batch = Batch(lines, hidden)
+        batch = Batch(lines, hidden, box_in=channel if typed or by_dm else None)
         async with self.tables.lock(game["id"]):
             if replace:
                 batch.replaced = bool(await asyncio.to_thread(self.held_in, actor, channel))

@@ -58,7 +58,8 @@ class ReleasePart(JudgingPart):
                 at = await asyncio.to_thread(self.store.last_seq, game_id)  # the command that let them play
                 # told privately, never withdrawn; after those judged before a stop, as their author's own command
                 # let them play or not then
-                batch = Batch(orders.lines, released=True, first=orders.first, said=list(orders.said))
+                batch = Batch(orders.lines, released=True, first=orders.first, said=list(orders.said),
+                              box_in=await asyncio.to_thread(lambda: self.store.game(game_id)["channel"]))
                 present = orders.present if orders.said else by is not None and by.id == orders.actor.id
                 await self._judge_all(orders.actor, game_id, orders.side, batch, present=present)
                 async with self.tables.delivery.sending(game_id):  # none of its rows on its way meanwhile

@@ -463,25 +463,31 @@ def test_held_orders_their_authors_own_command_lets_play_are_told_by_the_channel
     assert "\n**Anna** — red shouts\n" in said and "\nRed player: your move, due " in said
 
 
-HELD_WORD = "Held until the choice waiting now is made, then played in order: {}. (`/orders` opens them to change; " \
-    "emptied, it drops them.)"
+BOX_TIP = "(`/orders` opens them to change; emptied, it drops them.)"
+HELD_WORD = "Held until the choice waiting now is made, then played in order: {}. " + BOX_TIP
+# the tip read in a DM (a DM's reply, the word of typed orders and of held orders played), where no box opens
+BY_DM = "(Orders you send me by DM are added after them; `/orders` in #100 opens them to change, and emptied, it " \
+    "drops them.)"
 
 
 def test_orders_given_one_at_a_time_while_a_choice_waits_are_added_to_those_held(wager):
     """While Blue's answer to her shout waits, Red gives two more, one by `/order`, one typed: the second is
     added to the first, not put in its place (seen: a player giving orders one at a time lost all but the last),
-    and each plays in its turn."""
+    and each plays in its turn; then one by DM. The word of those typed goes by DM, and so does the reply to a DM:
+    there no `/orders` box opens, and the tip that named it alone names the game's channel and what a DM does."""
     tables, game_id = wager
     run(tables.play.submit(ANNA, CHANNEL, "shout"))
     assert plain(run(tables.play.orders(ANNA, CHANNEL, "shout"))) == HELD_WORD.format("1. shout")
-    typed = run(tables.play.plain(ANNA, CHANNEL, "shout"))
-    assert plain(typed.private) == HELD_WORD.format("1. shout; 2. shout")
-    assert tables.play.held_in(ANNA, CHANNEL) == "shout\nshout" and tables.play.held_in(BORIS, CHANNEL) == ""
+    typed = run(tables.play.plain(ANNA, CHANNEL, "shout"))  # its word goes by DM
+    assert plain(typed.private) == HELD_WORD.format("1. shout; 2. shout").replace(BOX_TIP, BY_DM)
+    by_dm = run(tables.direct.message(ANNA, "shout"))  # the `/orders` box opens in the game's channel alone
+    assert plain(by_dm) == HELD_WORD.format("1. shout; 2. shout; 3. shout").replace(BOX_TIP, BY_DM)
+    assert tables.play.held_in(ANNA, CHANNEL) == "shout\nshout\nshout" and tables.play.held_in(BORIS, CHANNEL) == ""
     for _ in range(2):  # each turn: Blue answers, Blue plans, Red plans; the next held shout plays
         for actor, line in ((BORIS, "answer soft"), (BORIS, "plan bold"), (ANNA, "plan calm")):
             run(tables.play.submit(actor, CHANNEL, line))
     shouts = [c["seq"] for c in tables.store.commands(game_id) if c["side"] == "red" and c["text"] == "shout"]
-    assert shouts == [1, 5, 9] and tables.play.held_in(ANNA, CHANNEL) == ""
+    assert shouts == [1, 5, 9] and tables.play.held_in(ANNA, CHANNEL) == "shout"  # behind Blue's answer again
 
 
 def test_the_orders_box_replaces_what_was_held_and_emptied_drops_it(wager):
@@ -647,8 +653,9 @@ def test_held_orders_stopped_by_their_own_sides_choice_are_told_at_once(wager):
     assert toy_wager.choice(tables.service.load(game_id)) == {"kind": "echo", "side": "red"}
     told = messenger.to(ANNA.id)[-1]
     assert told.startswith(f"Game {game_id}: your held orders, played once the choices were made:\n2. ✅ Red: shout.")
-    assert told.endswith("Held until the choice waiting now is made, then played in order: "
-                         "3. shout. (`/orders` opens them to change; emptied, it drops them.)")
+    assert told.endswith("Held until the choice waiting now is made, then played in order: 3. shout. "
+                         f"(Orders you send me by DM are added after them; `/orders` in <#{CHANNEL}> opens them to "
+                         "change, and emptied, it drops them.)")
     assert tables.store.held_orders(game_id, "red")["first"] == 3
 
 
@@ -941,7 +948,7 @@ def test_typed_orders_held_behind_a_choice_are_said_held_to_their_author(wager):
     typed = run(tables.play.plain(ANNA, CHANNEL, "shout\nshout"))
     assert typed.accepted and not typed.withdraw
     assert plain(typed.private) == "Held until the choice waiting now is made, then played in order: " \
-        "2. shout. (`/orders` opens them to change; emptied, it drops them.)"
+        "2. shout. " + BY_DM
     assert tables.store.last_seq(game_id) == 1
     assert run(tables.play.plain(BORIS, CHANNEL, "answer soft")) == PlainReply(True, "")
 
