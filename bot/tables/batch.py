@@ -116,6 +116,7 @@ class Batch:
     kept_from: int = 0  # the number of the first of `kept` (0: none kept, numbered as in this message)
     replaced: bool = False  # the side's held orders were replaced by these (the `/orders` box)
     box_in: str | None = None  # the game's channel, where its reply is read elsewhere (a DM): the box opens there
+    after_held: bool = False  # an order let the side's held orders play: the rest are held after them (`kept`)
 
     def passes(self, said: Said) -> bool:
         """Whether a refused order is passed over: it declines a choice none waits for (`Said.moot`),
@@ -124,7 +125,8 @@ class Batch:
 
     @property
     def accepted(self) -> bool:
-        return (len(self.said) == len(self.lines) or self.held) and all(s.accepted for s in self.said)
+        done = len(self.said) == len(self.lines) or self.held or self.after_held
+        return done and all(s.accepted for s in self.said)
 
     def untried(self) -> list[str]:
         return self.lines[len(self.said):]
@@ -154,7 +156,7 @@ class Batch:
             return words(f"{self.first}. ✅ ", self.said[0].text)  # as the orders' news said it
         out: list[Text] = [_told(n, said) for n, said in enumerate(self.said, self.first)]
         untried, first = self.untried(), self.first + len(self.said)
-        if untried and self.held:
+        if untried and (self.held or self.after_held):
             out.append(self.held_word())
         elif untried:
             out.append(words(f"Not tried, after line {first - 1} was refused: ", listed(untried, first),
@@ -162,8 +164,13 @@ class Batch:
         return join(out)
 
     def held_word(self) -> Text:
-        """What the reply says of the orders held until a choice is made ("": none is)."""
+        """What the reply says of the orders held until a choice is made, or held after those the side held
+        before, which an order of the message let play (`after_held`: given first, they come first) ("": none
+        is)."""
         untried = self.untried()
+        if untried and self.after_held:
+            return words("Your held orders come first, as you gave them first; in order: ",
+                         listed(self.kept + untried, self.kept_from), ".")
         if not (untried and self.held):
             return ""
         return words("Held until the choice waiting now is made, then played in order: ",

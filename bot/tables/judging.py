@@ -76,6 +76,8 @@ class JudgingPart(BatchMapsPart):
             if not said.accepted:
                 return mapped
             mapped = await self.one_map(game_id, mapped)
+            if not batch.released and await asyncio.to_thread(self._after_held, game_id, actor, side, batch):
+                return mapped
         return mapped
 
     async def _said(self, actor: Actor, game_id: int, line: str, side: str | None,
@@ -143,6 +145,22 @@ class JudgingPart(BatchMapsPart):
         kept = before if before is not None and not before.said else held.Held(own, actor, [], first)
         held.hold(self.store, game_id, held.Held(own, actor, kept.lines + lines, kept.first))
         return kept
+
+    def _after_held(self, game_id: int, actor: Actor, side: str | None, batch: Batch) -> bool:
+        """Under the game's lock, after an order of a message is played: where it let the side's held orders play
+        (it answered the side's own choice that held them), the rest of the message is held after them, given
+        first, they come first (the reply says so: `Batch.after_held`); whether it was."""
+        own = self._own_side(game_id, actor, side)
+        rest = batch.untried()
+        if own is None or not rest:
+            return False
+        orders = held.held_by(self.store, game_id, own)
+        if orders is None or orders.said or \
+                not held.due(self.service.system(game_id), self.service.load(game_id), own):
+            return False
+        held.hold(self.store, game_id, held.Held(own, actor, orders.lines + rest, orders.first))
+        batch.after_held, batch.kept, batch.kept_from = True, orders.lines, orders.first
+        return True
 
     def _judged_held(self, before: list[Said], line: str, present: bool, text: str, result: Result) -> dict:
         """What became of a side's held orders judged so far, kept with their row by the command that plays

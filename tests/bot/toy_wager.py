@@ -179,3 +179,19 @@ def one_phase() -> types.ModuleType:
     module.__dict__.update(vars(sys.modules[__name__]))
     module.phase_key = lambda state: str(state["turn"])
     return module
+
+
+def shouting_on() -> types.ModuleType:
+    """The wager whose Red, once she has echoed, shouts again in the same turn: a side whose answer to its own choice
+    leaves it free to act, as Borodino's attacker is once he has advanced after combat (Combat H)."""
+    module = types.ModuleType("shouting_on_wager")
+    module.__dict__.update(vars(sys.modules[__name__]))
+    module.apply = _echo_then_shout
+    return module
+
+
+def _echo_then_shout(state: dict, side: str, cmd) -> tuple[dict, list[dict]]:
+    new, events = apply(state, side, cmd)
+    if cmd.to_text().split()[0] == "echo":
+        new["stage"] = "shout"
+    return new, events

@@ -490,6 +490,25 @@ def test_orders_given_one_at_a_time_while_a_choice_waits_are_added_to_those_held
     assert shouts == [1, 5, 9] and tables.play.held_in(ANNA, CHANNEL) == "shout"  # behind Blue's answer again
 
 
+def test_orders_after_the_answer_that_lets_held_orders_play_come_after_them(tmp_path, monkeypatch):
+    """Red's second shout is held behind Blue's answer; Blue answers loudly, and Red's own echo waits. Her message
+    'echo no; shout' answers it and adds a shout: the new shout was played at once, before the one she had given
+    first, which stayed held. Held orders come first, in the order given: the new shout is held after the old one,
+    which plays; Blue's answer then holds the new one again (numbered on from the old, as the reply says)."""
+    monkeypatch.setitem(_SYSTEMS, "toy_wager", "tests.bot.toy_wager")
+    shouting_on = toy_wager.shouting_on()
+    service = GameService(blank(tmp_path / "on.sqlite"), loader=lambda name: shouting_on)
+    tables = make_tables(service, systems=("toy_wager",))
+    game_id = run(seated_game(tables, system="toy_wager", scenario="long"))
+    run(tables.play.orders(ANNA, CHANNEL, "shout; shout"))
+    run(tables.play.submit(BORIS, CHANNEL, "answer loud"))
+    reply = plain(run(tables.play.orders(ANNA, CHANNEL, "echo no; shout")))
+    assert reply == ("1. ✅ Red: echo no. red: echo no\nYour held orders come first, as you gave them first; in order: "
+                     "2. shout; 3. shout.")
+    assert [c["normalised"] for c in service.store.commands(game_id)] == ["shout", "answer loud", "echo no", "shout"]
+    assert service.store.held_orders(game_id, "red")["first"] == 3  # the old one played, the new one held
+
+
 def test_the_orders_box_replaces_what_was_held_and_emptied_drops_it(wager):
     tables, game_id = wager
     run(tables.play.orders(ANNA, CHANNEL, "shout; shout"))
