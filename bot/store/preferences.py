@@ -39,12 +39,15 @@ class PreferencesPart(Connection):
         return {row["kind"]: row["standing"] for row in self.db.query(
             "SELECT kind, standing FROM standing_orders WHERE game = ? AND side = ?", [game_id, side])}
 
-    def hold_orders(self, game_id: int, side: str, user: str, name: str, lines: list[str], first: int = 1) -> None:
-        """Keep the rest of a side's message of orders (bot/tables/held.py), replacing what it held;
-        `first`: the number of the first of them in that message."""
+    def hold_orders(self, game_id: int, side: str, user: str, name: str, lines: list[str], first: int = 1,
+                    outbox: Outbox | None = None) -> None:
+        """Keep the rest of a side's message of orders (bot/tables/held.py), replacing what it held, with the
+        messages telling what became of those judged before them (`outbox`); `first`: the number of the first of
+        them in that message."""
         with self.transaction():
             self.db.execute("INSERT OR REPLACE INTO held_orders (game, side, user, name, lines, first) "
                             "VALUES (?, ?, ?, ?, ?, ?)", [game_id, side, user, name, json.dumps(lines), first])
+            self._write_outbox(game_id, self.last_seq(game_id), outbox)
 
     def held_orders(self, game_id: int, side: str) -> dict | None:
         """A side's held orders ({"user", "name", "lines", "first", "judged"}: damage.held_orders), None when it

@@ -47,8 +47,10 @@ class Held:
     at: int | None = None  # the command the last of `said` played, if it played one
 
 
-def hold(store: Store, game_id: int, held: Held) -> None:
-    store.hold_orders(game_id, held.side, held.actor.id, held.actor.name, held.lines, held.first)
+def hold(store: Store, game_id: int, held: Held, told: Outbox | None = None) -> None:
+    """A side's held orders kept, replacing what it held, with what `told` its author of them, in one
+    transaction."""
+    store.hold_orders(game_id, held.side, held.actor.id, held.actor.name, held.lines, held.first, told)
 
 
 def drop(store: Store, game_id: int, side: str, told: Outbox | None = None) -> None:

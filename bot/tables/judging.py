@@ -1,6 +1,7 @@
 """Orders judged under the game's lock: one line, or a message's lines one after another, each stored with its news
 in one transaction; the first refused because a choice waits is held with those after it (bot/tables/held.py),
-and a held order played leaves its side's row with what became of it in its command's transaction (`Plays`)."""
+a held order played leaves its side's row with what became of it in its command's transaction (`Plays`), and the
+word to their author of held orders judged (`_word`) goes with the write that ends or holds them again."""
 from __future__ import annotations
 
 import asyncio
@@ -8,15 +9,18 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import partial
 
+from bot import asked as ask
+from bot.delivery import message
 from bot.permissions import Actor, Expired, TableError, commanding_side, sides_of
 from bot.service import QUERIES, Result, own_line, simultaneous
 from bot.service.standing import followed_by
-from bot.store import Told
+from bot.store import Outbox, Told
 from bot.tables import held
-from bot.tables.batch import PASSED, Batch, Said, in_order, news_of, public_texts
+from bot.tables.batch import PASSED, Batch, Said, in_order, news_of, public_texts, tells_more
 from bot.tables.batch_maps import BatchMapsPart
 from bot.tables.news import Change
-from bot.words import name, table
+from bot.words import name, table, words
+from rules.core.standing import choosers
 from rules.core.system import GameSystem
 
 TABLE_VERBS = (*QUERIES, "undo", "accept", "refuse", "end", "orders", "draw")  # verbs of every game, at any time
@@ -62,10 +66,7 @@ class JudgingPart(BatchMapsPart):
             if batch.passes(said):
                 said = Said(line, True, PASSED, moot=True)
             elif not said.accepted:
-                kept = await asyncio.to_thread(self._hold, game_id, actor, side, batch.lines[n:], batch.first + n,
-                                               not batch.released)
-                if kept is not None:
-                    batch.held, batch.kept, batch.kept_from = True, kept.lines, kept.first
+                if await asyncio.to_thread(self._hold, game_id, actor, side, batch, n, present):
                     return mapped
             batch.said.append(said)
             if plays is not None and plays.line is None:  # judged, no command stored: a query answered, one refused
@@ -131,20 +132,60 @@ class JudgingPart(BatchMapsPart):
         verb = line.split()[0].lower()
         return verb not in TABLE_VERBS and simultaneous(self.service.system(game_id), self.service.load(game_id))
 
-    def _hold(self, game_id: int, actor: Actor, side: str | None, lines: list[str], first: int,
-              added: bool = False) -> held.Held | None:
-        """Under the game's lock: hold `lines` (from a refused order on, the `first`th of its message)
-        for the person's side when a choice still to be made is what refused it (bot/tables/held.py),
-        `added` after those it held (a new message's: the orders a player gives one at a time are all kept);
-        the orders it held before them, None when not held."""
+    def _hold(self, game_id: int, actor: Actor, side: str | None, batch: Batch, n: int, present: bool) -> bool:
+        """Under the game's lock: hold the batch's orders from its `n`th (refused) on for the person's side when a
+        choice still to be made is what refused it (bot/tables/held.py): a new message's after those the side held
+        (the orders a player gives one at a time are all kept), held orders played in part in their place, with
+        the word on them (`_word`) in the same transaction, so a stop after it neither loses it nor sends it
+        twice; whether they were held (`batch.held`, and `batch.kept`, the orders held before them)."""
         own = self._own_side(game_id, actor, side)
+        lines = batch.lines[n:]
         if own is None or not held.waits_for_a_choice(self.service.system(game_id), self.service.load(game_id),
                                                       own, lines[0]):
-            return None
-        before = held.held_by(self.store, game_id, own) if added else None
-        kept = before if before is not None and not before.said else held.Held(own, actor, [], first)
-        held.hold(self.store, game_id, held.Held(own, actor, kept.lines + lines, kept.first))
-        return kept
+            return False
+        before = None if batch.released else held.held_by(self.store, game_id, own)
+        kept = before if before is not None and not before.said else held.Held(own, actor, [], batch.first + n)
+        batch.held, batch.kept, batch.kept_from = True, kept.lines, kept.first
+        word = self._word(game_id, own, batch, present) if batch.released else []
+        held.hold(self.store, game_id, held.Held(own, actor, kept.lines + lines, kept.first), word)
+        return True
+
+    def _word(self, game_id: int, side: str, batch: Batch, present: bool) -> Outbox:
+        """The word to their author of what became of a side's held orders once judged, unless the channel told
+        it all (`_told_in_public`), or while they are held again behind the other side's choice (`_asked_of`)."""
+        if self._told_in_public(game_id, side, batch, present) or batch.held and not self._asked_of(game_id, side):
+            return []
+        return _told(side, batch)
+
+    def _told_in_public(self, game_id: int, side: str, batch: Batch, present: bool = False) -> bool:
+        """Whether held orders need no word to their author: each was played (none refused, none held
+        again), the channel's lines said all that the author's reply would (nothing hidden, nothing
+        private), and the game no longer waits for the side, or their author's own command let them
+        play (`present`: they read the channel they just acted in, where the choice that holds the rest
+        again, if one does, is asked of them), so the reply would not be their word to move either. In
+        7 Sept a Russian who answered each choice by its button got a DM 'your held orders, played once the
+        choices were made' at each of his clicks (four in a Combat Phase) repeating the attack above his
+        next question. A DM that only said 'French: end.' under the channel's '**anna** —
+        French: end.' notified the player of nothing; nor did 'Your held orders ...: 1. ✅ French:
+        attack 3220 -> 3218 ...' under the channel's same lines, their buttons with them, after
+        Anna's own click 'Stay: no advance.' let the attack play. A query held among them is answered
+        to their author alone: `end; help` held behind a Borodino retreat read '**anna** — French: end.' in
+        the channel, and the help asked for went nowhere."""
+        if not batch.accepted or (batch.held and not present):  # held again: the rest waits, unseen in the channel
+            return False
+        if any(said.line.split()[0].lower() in QUERIES for said in batch.said):
+            return False
+        if any(tells_more(said.line, said.public) or set(said.news) - set(said.public) for said in batch.said):
+            return False
+        system = self.service.system(game_id)
+        return present or side not in ask.awaited(system, self.service.load(game_id))
+
+    def _asked_of(self, game_id: int, side: str) -> bool:
+        """Whether the choice waiting now is the side's own: held orders it stopped are then told
+        at once (the side must answer); held again behind the other side's choice, they are told
+        once they are all played or one is refused."""
+        waiting = self.service.system(game_id).choice(self.service.load(game_id))
+        return waiting is not None and side in choosers(waiting)
 
     def _after_held(self, game_id: int, actor: Actor, side: str | None, batch: Batch) -> bool:
         """Under the game's lock, after an order of a message is played: where it let the side's held orders play
@@ -197,3 +238,8 @@ def _accepted(line: str, text: str, result: Result) -> Said:
     # a battle the plans its standing orders gave fight, told by its events: an order alone reads as a box's line
     told = in_order(own, news) if own is not None and any(r.secret for r in result.followed) else text
     return Said(line, True, told, public_texts(result), news, own=own)
+
+def _told(side: str, batch: Batch) -> Outbox:
+    """The word to their author of what became of a side's held orders, each by its number and words
+    (one alone was its answer alone: a refusal read as no order's)."""
+    return [(side, message(words("your held orders, played once the choices were made:\n", batch.reply(True))))]

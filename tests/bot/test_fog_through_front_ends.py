@@ -364,8 +364,8 @@ def test_orders_given_in_one_box_and_held_behind_a_choice_say_the_same_whatever_
 
     holds: list[list[str]] = []
     hold = held.hold
-    monkeypatch.setattr(held, "hold", lambda store, game_id, orders: holds.append(orders.lines) or
-                        hold(store, game_id, orders))
+    monkeypatch.setattr(held, "hold", lambda store, game_id, orders, *told: holds.append(orders.lines) or
+                        hold(store, game_id, orders, *told))
     report = fog_check.bloody_monday_swap(9, 9, positions=4)
     assert report.positions >= 2 and report.differences == []
     assert holds and holds[0] == holds[1]

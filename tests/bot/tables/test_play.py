@@ -718,14 +718,18 @@ KILLED_IN = {
     # the shout played by Red's own plan, Blue to answer: the channel tells it all, no word is sent
     "told in the channel": [(ANNA, "shout; shout"), (BORIS, "answer soft"), (BORIS, "plan bold"),
                             (ANNA, "plan calm")],
+    # the second shout at turn 2, Blue's standing order answering it loudly: Red must echo, so the third is held
+    # again, and the word (of the shout played and the one held) is her word to move
+    "held again behind their own choice": [(ANNA, "shout; shout; shout"), (BORIS, "answer soft"),
+                                           (BORIS, "orders answer loud"), (ANNA, "plan calm"), (BORIS, "plan bold")],
 }
 
 
 def wagered(path, steps, kill: int | None = None):
     """A bot over a new toy wager in the file at `path`, its players' `steps` given in turn (several orders
     in one message where `;` joins them). `kill`: the bot is killed at its last step, before its `kill`th
-    write of a command, of what became of a held order or of the word on them (Play._settle_held), and
-    started again; the tables it ends with, and whether the kill came."""
+    write of a command, of what became of a held order, of those held again or of the word on them
+    (Play._settle_held), and started again; the tables it ends with, and whether the kill came."""
     tables = make_tables(GameService(blank(path), loader=lambda name: toy_wager), systems=("toy_wager",))
     run(seated_game(tables, system="toy_wager", scenario="long"))
     for n, (actor, text) in enumerate(steps, 1):
@@ -742,6 +746,7 @@ def wagered(path, steps, kill: int | None = None):
             tables.service.store_command = killing(tables.service.store_command)
             tables.store.judge_held = killing(tables.store.judge_held)
             tables.play._settle_held = killing(tables.play._settle_held)
+            tables.store.hold_orders = killing(tables.store.hold_orders)
         try:
             run((tables.play.orders if ";" in text else tables.play.submit)(actor, CHANNEL, text))
         except Killed:
@@ -765,7 +770,8 @@ def killed_as_whole(tmp_path, case: str, point: int, whole) -> bool:
     assert held_words(bots) == held_words(whole), point
     assert [(r["side"], r["normalised"]) for r in bots[-1].store.commands(1)] == \
         [(r["side"], r["normalised"]) for r in whole[0].store.commands(1)], point
-    assert bots[-1].store.db.execute("SELECT COUNT(*) FROM held_orders").fetchone()[0] == 0, point
+    held = "SELECT side, lines, first, judged FROM held_orders"
+    assert bots[-1].store.db.execute(held).fetchall() == whole[0].store.db.execute(held).fetchall(), point
     assert not held_words([restarted(bots[-1], tmp_path / f"killed at {point}.sqlite")]), point  # a further start
     return True
 
@@ -775,6 +781,7 @@ def killed_as_whole(tmp_path, case: str, point: int, whole) -> bool:
     ("a choice left to their author", 4),  # before the word on them
     ("a query and a standing order", 4),  # after the query is answered, before the standing order is set
     ("told in the channel", 3),  # before the word on them, which the channel made needless
+    ("held again behind their own choice", 6),  # the third shout held again: the word on them went with it
 ])
 def test_held_orders_killed_among_them_are_played_and_told_once_as_they_would_have_been(case, point, wager,
                                                                                        tmp_path):
