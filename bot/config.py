@@ -72,8 +72,8 @@ class GameSettings:
         if any(not 0 < h < self.deadline_hours for h in self.reminders):
             raise Unreadable("Reminders are hours before the deadline, each shorter than it.")
         if len(self.reminders) > MAX_REMINDERS:
-            raise Unreadable(f"A deadline has at most {MAX_REMINDERS} reminders before it (each pings the "
-                             f"player and DMs them), not {len(self.reminders)}.")
+            raise Unreadable(f"A deadline has at most {MAX_REMINDERS} reminders before it (each tells the player "
+                             f"where the game asks them: a ping in its channel, or a DM), not {len(self.reminders)}.")
         if self.ai_level not in AI_LEVELS:
             raise Unreadable(f"A computer player's level is 1 or 2, not {self.ai_level}.")
         if not 1 <= self.ai_budget <= 3600:

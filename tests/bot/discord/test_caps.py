@@ -1,5 +1,5 @@
 """Caps that keep one person from flooding a server: at most MAX_REMINDERS reminder points a
-deadline (each pings the player and DMs them), and at most OPEN_THREADS games not ended opened
+deadline (each tells the player where the game asks them), and at most OPEN_THREADS games not ended opened
 by one person before `/game new thread:true` opens another thread."""
 from __future__ import annotations
 
@@ -20,7 +20,8 @@ def test_a_deadline_takes_at_most_five_reminders(tmp_path):
             many = ", ".join(str(h / 2) for h in range(1, 61))  # sixty reminders in the last half hour
             refused = await s.anna.slash(s.channel, "game settings", reminders=many)
             assert reply(refused) == (f"A deadline has at most {MAX_REMINDERS} reminders before it (each "
-                                      "pings the player and DMs them), not 60.")
+                                      "tells the player where the game asks them: a ping in its channel, or a "
+                                      "DM), not 60.")
             assert s.tables.settings(game_id).reminders == (24.0, 1.0)  # nothing changed
             five = await s.anna.slash(s.channel, "game settings", reminders="24, 12, 6, 2, 1")
             assert "Settings saved." in reply(five)
