@@ -4,7 +4,8 @@ It plans on a board rebuilt from its view (position.py). Movement: every unit, n
 steps towards the victory hexes its side does not hold yet (goals.py) by the way the ground
 allows (march.py: round rivers and woods), a unit standing in one it holds stays to defend it,
 and among equal steps prefers terrain that doubles a defender (Combat J); units close on an enemy
-unit within their reach where the attack they will owe it is at good odds and gains (`strikes`).
+unit within their reach where the attack they will owe it is at good odds and gains (`strikes`), as
+few as make the odds the attack aims for, the rest going about their own aims (`_fewest`).
 The whole Movement Phase is planned move by move on the rebuilt board, then `end`. Where the
 victory conditions count Combat Point losses (goals.counts_losses: 7 Sept and the Grand Battle,
 both sides), the plan is checked against the Combat Phase it leads to (`rash`): a unit that moved next to an
@@ -31,6 +32,8 @@ import random
 from collections.abc import Callable, Mapping
 from fractions import Fraction
 from functools import lru_cache
+from itertools import combinations
+from typing import NamedTuple
 
 from rules import borodino
 from rules.borodino import commands as C
@@ -55,6 +58,7 @@ HOLD = Fraction(0)     # a combined attack a move would owe (Combat B) worth les
 REPLANS = 3            # movement plans redone, each holding back the rash units found so far
 FRONT = 4              # a French unit on a Russian redoubt's front: two hexes' march, in half hexes (place_score)
 STRIKES = 4            # enemy units in reach a Movement Phase tries closing on (_advance)
+FEWEST = 6             # of the units closing on one, the strongest among which the fewest needed are sought (_fewest)
 Closing = tuple[str, str]  # why a unit closes on an enemy: the head, said each time, and the rest, said once
 UNSAID: Closing = ("", "")  # a closing weighed, not yet said (`strikes`)
 HELD = "; keeps out of contact, where the attack owed would lose (Combat B)"
@@ -138,24 +142,26 @@ Pick = Callable[[int, list[Hex | None]], int]
 
 def moves(state: dict, side: str, pick: Pick, held: frozenset[str] = frozenset(),
           drawn: frozenset[Hex] = frozenset(), order: list[str] | None = None,
-          struck: Mapping[Hex, Closing] | None = None) -> tuple[list[Decision], dict]:
+          closers: Mapping[str, Hex] | None = None,
+          said: Mapping[Hex, Closing] | None = None) -> tuple[list[Decision], dict]:
     """A Movement Phase played on the rebuilt board, each mover in level 1's order ending where
     `pick(its index, its options)` says; a unit in `held` keeps to its options out of contact when
-    it has any, any other ends next to an enemy in `drawn` or `struck` when it can (`_movement`,
-    `_advance`: `struck` gives the reason of each closing on an enemy for the attack it offers,
-    whole the first time, its head alone after).
+    it has any, any other ends next to an enemy in `drawn` when it can, and a unit of `closers` next
+    to the enemy unit it closes on (`_movement`, `_advance`: `said` gives the reason of each closing
+    on an enemy for the attack it offers, whole the first time, its head alone after).
     `order`: `movers(state, side)` when the caller has it (each mover's route search, once per
     plan). The moves with their reasons, and the board after them."""
     plan: list[Decision] = []
     told: set[str] = set()  # the aims the plan's reasons have given (`_why_place`)
-    struck = struck or {}
-    pulled = drawn | struck.keys()
+    closers, said = closers or {}, said or {}
     for n, uid in enumerate(movers(state, side) if order is None else order):
         b = Battle(state)
         choices = options(b, side, uid)
+        target = closers.get(uid)
         if uid in held:
             kept = [h for h in choices if not engages(b, side, h)]
         else:
+            pulled = drawn if target is None else drawn | {target}
             kept = [h for h in choices if engages(b, side, h, pulled)][:1] if pulled else []
         best = (kept or choices)[pick(n, kept or choices) % len(kept or choices)]
         if best is None:
@@ -164,11 +170,11 @@ def moves(state: dict, side: str, pick: Pick, held: frozenset[str] = frozenset()
         cmd = C.Move(here or uid, (best,))
         state, _ = borodino.apply(state, side, cmd)
         why = "leaves by the east edge" if best == C.OFF else _why_place(b, best, targets(b, side), told)
-        aimed = [n for n in engaged_around(b.map, best) if n in struck] if best != C.OFF else []
-        if kept and uid not in held and aimed:
-            head, rest = struck[aimed[0]]
-            why = head if aimed[0] in told else head + rest
-            told.add(aimed[0])
+        if kept and uid not in held and target is not None and best != C.OFF and \
+                target in engaged_around(b.map, best):
+            head, rest = said.get(target, UNSAID)
+            why = head if target in told else head + rest
+            told.add(target)
         elif kept and uid not in held:
             why = f"joins the attack owed next to it, at better odds (Combat B, E); {why}"
         elif kept and engages(b, side, choices[pick(n, choices) % len(choices)]):
@@ -278,41 +284,85 @@ def _advance(state: dict, side: str, planned: tuple[list[Decision], dict], held:
              drawn: frozenset[Hex], order: list[str]) -> tuple[list[Decision], dict]:
     """The plan with units brought into contact where the attack they offer is worth making
     (`strikes`), each closing move saying the attack it closes for (`closing`)."""
-    hexes = strikes(state, side, planned[1], held, drawn, order)
-    if not hexes:
+    closers = strikes(state, side, planned[1], held, drawn, order)
+    if not closers:
         return planned
-    _, after = moves(state, side, first, held, drawn, order, dict.fromkeys(hexes, UNSAID))
-    return moves(state, side, first, held, drawn, order, closing(state, side, after, hexes))
+    _, after = moves(state, side, first, held, drawn, order, closers)
+    said = closing(state, side, after, frozenset(closers.values()))
+    return moves(state, side, first, held, drawn, order, closers, said)
 
 
 def strikes(state: dict, side: str, after: dict, held: frozenset[str] = frozenset(),
-            drawn: frozenset[Hex] = frozenset(), order: list[str] | None = None) -> frozenset[Hex]:
-    """The enemy units a Movement Phase closes on to attack, beside the plan that left `after`: an
-    enemy unit within the movers' reach, closed on (`moves`' `struck`) when the Combat Phase then
-    chosen (`_walk`) attacks it at odds whose column eliminates no attacker (CRT: 2-1 and better),
-    expected to gain at least GAIN, the whole Combat Phase worth GAIN more, and no unit that moved
-    owing an attack at a loss it did not owe before (Combat B: an attack once in contact is owed,
-    and ZOC D keeps it there). Terrain shows in the odds: a defender in a town, on a wooded road or
-    in a redoubt is doubled (Combat J). Before, level 1 marched on the victory hexes alone: once it
-    held them all it waited beside them, and an enemy unit left alone within its reach was never
-    struck. The enemy units with the most hexes around them in reach first, at most STRIKES of them
-    tried, each kept only where it betters the plan."""
+            drawn: frozenset[Hex] = frozenset(), order: list[str] | None = None) -> dict[str, Hex]:
+    """The units a Movement Phase closes on enemy units with, and the enemy unit each closes on,
+    beside the plan that left `after`: an enemy unit within the movers' reach is struck when the
+    Combat Phase then chosen (`_walk`) attacks it at odds whose column eliminates no attacker (CRT:
+    2-1 and better), expected to gain at least GAIN, the whole Combat Phase worth GAIN more, and no
+    unit that moved owing an attack at a loss it did not owe before (Combat B: an attack once in
+    contact is owed, and ZOC D keeps it there). Terrain shows in the odds: a defender in a town, on
+    a wooded road or in a redoubt is doubled (Combat J). It is struck with what the odds need
+    (`_fewest`), the rest of the movers going about their own aims. Before, level 1 marched on the
+    victory hexes alone: once it held them all it waited beside them, and an enemy unit left alone
+    within its reach was never struck. The enemy units with the most hexes around them in reach
+    first, at most STRIKES of them tried, each kept only where it betters the plan."""
     order = movers(state, side) if order is None else order
     bad, _, best, _ = _walk(state, after, side)
     b = Battle(state)
-    reach = {h for u in order if u not in held and not movement.why_immobile(b, side, u)
-             for h in movement.reachable(b, u) if h != C.OFF}
+    free = [u for u in order if u not in held and not movement.why_immobile(b, side, u)]
+    reach = {h for u in free for h in movement.reachable(b, u) if h != C.OFF}
     enemy = enemy_of(side)
     near = sorted({n for h in reach for n in engaged_around(b.map, h) if b.side_at(n) == enemy},
                   key=lambda n: (-sum(h in reach for h in engaged_around(b.map, n)), n))
-    struck: frozenset[Hex] = frozenset()
+    closers: dict[str, Hex] = {}
     for h in near[:STRIKES]:
-        _, later = moves(state, side, first, held, drawn, order, dict.fromkeys(struck | {h}, UNSAID))
-        worse, _, worth, chosen = _walk(state, later, side)
-        odds, value = chosen.get(h, ("", Fraction(-1)))
-        if worse <= bad and worth >= best + GAIN and value >= GAIN and "Ae" not in b.tables.faces(odds):
-            struck, best = struck | {h}, worth
-    return struck
+        def struck(units: tuple[str, ...], h: Hex = h) -> Strike | None:
+            _, later = moves(state, side, first, held, drawn, order, {**closers, **dict.fromkeys(units, h)})
+            worse, _, worth, chosen = _walk(state, later, side)
+            odds, value = chosen.get(h, ("", Fraction(-1)))
+            good = worse <= bad and worth >= best + GAIN and value >= GAIN and "Ae" not in b.tables.faces(odds)
+            return Strike(value, worth, later) if good else None
+        others = tuple(u for u in free if u not in closers)
+        every = struck(others)
+        if every is not None:
+            units, done = _fewest(b, _closed_on(b, Battle(every.later), others, h), every, struck)
+            closers.update(dict.fromkeys(units, h))
+            best = done.worth
+    return closers
+
+
+class Strike(NamedTuple):
+    """A strike weighed (`strikes`): its attack's expected value, the whole Combat Phase's, and the
+    board after the moves."""
+
+    value: Fraction
+    worth: Fraction
+    later: dict
+
+
+def _fewest(b: Battle, came: list[str], every: Strike,
+            struck: Callable[[tuple[str, ...]], Strike | None]) -> tuple[tuple[str, ...], Strike]:
+    """The fewest of the units that `came` next to an enemy unit when every mover could close on
+    it whose attack is worth as much (`struck`: at the odds column it aims for, the best the CRT
+    gives them, Combat Results Table), the weakest first among as many, and that strike; all of
+    them where none fewer do. The odds need no more: a 2-point cavalry unit struck by three
+    divisions is at 6-1 with two, and past 6-1 the CRT reads the attack as 6-1 (Combat, General
+    Rule), while each unit kept out of it goes about its own aim. Tried among the FEWEST strongest
+    that came (each try a Movement Phase and its Combat Phase walked)."""
+    pool = sorted(came, key=lambda u: (-b.strength(u), u))[:FEWEST]
+    fewer = sorted((c for k in range(1, len(came)) for c in combinations(pool, k)),
+                   key=lambda c: (len(c), sum(b.strength(u) for u in c), c))
+    for units in fewer:
+        tried = struck(units)
+        if tried is not None and tried.value >= every.value:
+            return units, tried
+    return tuple(came), every
+
+
+def _closed_on(b: Battle, after: Battle, units: tuple[str, ...], h: Hex) -> list[str]:
+    """The units that moved (from `b`) to end next to the enemy unit in h (`after`)."""
+    around = engaged_around(b.map, h)
+    return [u for u in units if after.unit(u)["where"] == "map" and after.hex_of(u) in around
+            and (b.unit(u)["where"] != "map" or b.hex_of(u) != after.hex_of(u))]
 
 
 def closing(state: dict, side: str, after: dict, hexes: frozenset[Hex]) -> dict[Hex, Closing]:

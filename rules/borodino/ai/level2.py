@@ -42,14 +42,14 @@ Decisive victory would better their result and it must set out (level1.for_the_e
 plans the rest of the army, its playouts marching the column on (playout.py); its own column
 (`by_the_edge`, no Guard, no guns) fell short of the 60 there.
 
-Level 1's own plan closes on the enemy units it strikes (level1.strikes), its units that can reach
-them ending next to them; the other plans choose among their options as before, so a plan that
+Level 1's own plan closes on the enemy units it strikes (level1.strikes), with as many of its
+units as the odds need; the other plans choose among their options as before, so a plan that
 leaves those enemy units alone must clearly beat it (pulling every plan's units to them instead
 took from the search the choices it judges: as the French in Shevardino it won none of dice seeds
-1-32 against level 1). Its playouts do not strike (`march_on`: level 1's aims alone), so its search
-does not foresee level 1's units closing on its own: as the French in Shevardino, dice seeds 1-40,
-it won 2 games against level 1 where it won 3 before level 1 struck (seeds 2, 7 and 19 lost now,
-25 and 38 won).
+1-32 against level 1). Its playouts strike as level 1 does, on the rollout engine (playout.strikes:
+a unit closes on a lone enemy where it raises the attack to 3-1 or better), so its search foresees
+level 1's units closing on its own and its own closing on level 1's; before, they marched on level
+1's aims alone.
 
 In the last two Game-Turns the Combat Phase is searched too (`last_attacks`): level 1's choice,
 its best few other attacks by CRT expectation, and `end` when nothing is owed are each judged by
@@ -204,9 +204,9 @@ class Search:
         self.marched, marching = column
         self.movers = [u for u in level1.movers(state, side) if u not in marching]
         self.genes = len(self.movers)
-        self.struck: dict[Hex, level1.Closing] = {}  # the enemy units level 1's own plan closes on (level1.strikes)
-        self.struck = dict.fromkeys(level1.strikes(state, side, self._moves((0,) * self.genes)[1],
-                                                   order=self.movers), level1.UNSAID)
+        self.closers: dict[str, Hex] = {}  # level 1's own plan's units closing on enemy units (level1.strikes)
+        self.said: dict[Hex, level1.Closing] = {}  # and why, once the plan is chosen (level1.closing)
+        self.closers = level1.strikes(state, side, self._moves((0,) * self.genes)[1], order=self.movers)
         self.scored: dict[Genome, Fraction] = {}
         self.boards: dict[Made, Fraction] = {}  # by the choices made: genomes can decode alike
         self.made: dict[Genome, Made] = {}      # each genome's choices made
@@ -236,8 +236,8 @@ class Search:
         judged = self.candidates(ranked, first, wait)
         winner, lead, played = self._judged(judged, first, seeds)
         moves, after = self._moves(winner)
-        if self.struck and winner == first:  # the same moves, each closing on an enemy saying the attack
-            self.struck = level1.closing(self.state, self.side, after, frozenset(self.struck))
+        if self.closers and winner == first:  # the same moves, each closing on an enemy saying the attack
+            self.said = level1.closing(self.state, self.side, after, frozenset(self.closers.values()))
             moves, after = self._moves(winner)
         each = f"in {played} playout{'s' if played > 1 else ''} each"
         why = (" (level 2: every plan it scored moves as level 1's)" if judged == [first] else
@@ -294,7 +294,8 @@ class Search:
                 made.append(choices[index])
             return index
         own = genome == (0,) * self.genes  # level 1's plan, its strikes with it
-        return level1.moves(self.state, self.side, pick, held, order=self.movers, struck=self.struck if own else None)
+        return level1.moves(self.state, self.side, pick, held, order=self.movers,
+                            closers=self.closers if own else None, said=self.said)
 
     def _mutant(self, genome: Genome) -> Genome:
         out = list(genome)

@@ -8,7 +8,9 @@ alike); its Movement Phases are level 1's aims without its route searches, which
 plan's time (`march_on`): each unit, nearest a victory hex first, draws WALKS random walks by the
 rollout policy (rollout.walk: legal paths by construction, stopping at an enemy zone of control) and
 ends where the best of them ends by level 1's measure of a hex (level1.place_score), or stays where
-none is better; a victory hex held is not left. In the Grand Battle's last day the French march
+none is better; a victory hex held is not left. A walk that ends next to a lone enemy unit and raises
+the attack on it to 3-1 or better is taken first, as level 1 closes on the enemy units it strikes
+(`strikes`). In the Grand Battle's last day the French march
 level 1's column for the east edge first, where it would (level1.edge_column): a search after the
 column sets out judged its plans by playouts whose column turned back for the redoubts. What the
 board it stops on is worth to a side (`worth`) is first who would win were the game to end there
@@ -27,17 +29,19 @@ from rules.borodino import victory
 from rules.borodino.ai import east_edge, level1
 from rules.borodino.ai.goals import loss_weight, objectives
 from rules.borodino.ai.leaders import moves as move_leaders
-from rules.borodino.battle import Battle, enemy_of
+from rules.borodino.battle import Battle, enemy_of, engaged_around
 from rules.borodino.legal import may_move
 from rules.borodino.movement import why_immobile
 from rules.borodino.rollout import walk
 from rules.borodino.session import Session
+from rules.borodino.tables import odds_column
 from rules.core.dice import new_dice
 from rules.core.hexes import Hex
 
 WIN = 40    # the game won, in Combat Points (a Schevardino redoubt held is attacks.GROUND: 6)
 HOLD = 3    # a victory hex occupied where the playout stops
 WALKS = 8   # random walks a unit draws in a playout's Movement Phase, ending where the best ends
+STRIKE = "3-1"  # the least CRT column a playout closes on an enemy at (`strikes`): only an Ex strikes the attacker
 
 
 def playout(state: dict, phases: int, rng: random.Random, first: C.Command | None = None,
@@ -82,15 +86,15 @@ def march_on(play: Session, side: str, rng: random.Random, apart: frozenset[str]
         if here in goals and b.side_at(here) == side or u["moved"] or uid in apart or why_immobile(b, side, uid):
             continue  # Victory Conditions: a victory hex held is defended, not left; one that may not move
         aims = level1.targets(b, side)
-        scores: dict[Hex, int] = {}  # walks often end alike
-        best, best_score = None, None if here is None else level1.place_score(b, side, here, aims)
+        scores: dict[Hex, tuple[int, int]] = {}  # walks often end alike
+        best, best_score = None, None if here is None else (0, level1.place_score(b, side, here, aims))
         for _ in range(WALKS):
             walked = walk(b, uid, rng)
             if walked is not None:
                 end = walked[0][-1]
                 score = scores.get(end)
                 if score is None:
-                    score = scores[end] = level1.place_score(b, side, end, aims)
+                    score = scores[end] = (strikes(b, side, uid, end), level1.place_score(b, side, end, aims))
                 if best_score is None or score > best_score:
                     best, best_score = walked, score
         if best is not None:
@@ -99,6 +103,34 @@ def march_on(play: Session, side: str, rng: random.Random, apart: frozenset[str]
             if len(path) > 1:  # a path, not a destination: `movement.apply_move` need not check it
                 b.walked[side, move] = cost
             play.apply(side, move)
+
+
+def strikes(b: Battle, side: str, uid: str, end: Hex) -> int:
+    """Level 1's strikes in a playout (level1.strikes, which walks a whole Combat Phase for each try, on
+    the rollout engine): the CRT column, counted from the left, that the unit ending its move in `end`
+    raises the attack on the one enemy unit next to it to, with the friends already next to that enemy,
+    where it is STRIKE or better and the unit raises it; 0 where it strikes none so. An end that
+    strikes is taken before any that does not, the higher column first. The unit closes only where
+    the odds need it: one that adds no column stays with its aims. The attack is counted as Combat
+    reads it: a defender doubled in a town or on a wooded road (Combat J), an attacker but artillery
+    halved across a ford or bridge (Combat K); an enemy in a redoubt, or two enemy units in reach,
+    are left to level 1's aims (Russian Redoubts E-G; Combat B: each one next to it is owed an attack)."""
+    if end == C.OFF:
+        return 0
+    enemy = enemy_of(side)
+    foes = [n for n in engaged_around(b.map, end) if b.side_at(n) == enemy]
+    if len(foes) != 1 or foes[0] in b.map.redoubts:
+        return 0
+    foe = foes[0]
+    defence = b.strength(b.at(foe) or "") * b.tables.defence_multiplier.get(b.map.terrain(foe), 1)
+    friends = [(h, u) for h in engaged_around(b.map, foe) if (u := b.at(h)) and b.side_at(h) == side and u != uid]
+
+    def column(units: list[tuple[Hex, str]]) -> int:
+        halves = sum(b.strength(u) * (1 if not b.is_artillery(u) and b.map.side(h, foe) in b.tables.across_halved
+                                      else 2) for h, u in units)
+        return b.tables.columns.index(odds_column(Fraction(halves, 2), Fraction(defence)))
+    raised = column(friends + [(end, uid)])
+    return raised if raised >= b.tables.columns.index(STRIKE) and raised > column(friends) else 0
 
 
 def _moved(play: Session, cmd: C.Command) -> Battle:

@@ -89,6 +89,21 @@ def test_combat_j_no_unit_closes_on_a_division_doubled_in_a_town():
     assert ends["2516"] == "closes on 2817, a march of 3 hexes"
 
 
+def test_combat_b_units_close_on_an_enemy_with_what_the_odds_need_and_the_rest_go_about_their_aims():
+    """7 Sept: three divisions within reach of a 1-point cavalry unit in the open. The 6-4 alone makes
+    6-1, the CRT's last column (odds past it are resolved as 6-1, Combat, General Rule), so it alone
+    closes; the 4-4 and the 5-4 march for the Great Redoubt, each move saying why in one line.
+    Before, all three closed, 15 against 1."""
+    plan = _plan_in("strike-with-what-the-odds-need")
+    assert [(d.command, d.reason) for d in plan] == [
+        ("move 2616 2619", "closes on 2620 to attack it at 6-1 (expected +1.0 Combat Points over the CRT): the odds "
+                           "favour the attack it will owe (Combat B)"),
+        ("move 2517 2717", "closes on 2817, a march of 1 hex"),
+        ("move 2417 2718", "closes on 2817, a march of 1 hex"),
+        ("move 2215 2516", "closes on 2817, a march of 3 hexes"),
+        ("end", "every unit that should move has moved (Sequence of Play)")]
+
+
 def test_a_closing_level_2_held_back_says_no_odds():
     """Level 2's plan may hold back every unit that would close on an enemy level 1 strikes (its
     HOLD_BACK); the board it leaves attacks no one there, and the reason weighed for that enemy names
