@@ -22,6 +22,7 @@ from rules.campaign_1812.combat import column
 
 RETREAT = 0.5  # a forced retreat, in infantry corps: the place is given up, nothing more is lost
 RISK = 0.25  # the weight of the worst cell beside the mean when the enemy's chit is unknown
+LIKELY = 0.15  # an enemy chit this close to the best the enemy can put down is one it may put down (`answered`)
 
 
 @dataclass(frozen=True)
@@ -125,6 +126,30 @@ def chit_values(st: Stacks, french_attack: bool, attacking: bool, offered: list[
         cells = [v if attacking else -v for (a, d), v in values.items() if (a if attacking else d) == chit]
         if cells:
             out[chit] = sum(cells) / len(cells) + RISK * min(cells)
+    return out
+
+
+def answered(st: Stacks, french_attack: bool, attacking: bool, offered: list[str], t: Tables,
+             chart: Chart) -> dict[str, float]:
+    """Each chit the side may put down, valued against the chits the enemy is likely to put down:
+    those within LIKELY of the enemy's best by `chit_values` (the enemy taking ours as even), the
+    mean over them, with RISK of the worst over every enemy chit added (its chit is still secret).
+    Taken evenly, the attacker's chits left one corps defending against seven to entrench, nearly
+    as good as withdrawing (Reconnaissance costs a withdrawing corps, Contact an entrenched one
+    nothing); but seven corps attack by Assault or Outflank, against which Entrench goes to the
+    Combat Results Table and loses the corps, and Withdraw gives up the place alone."""
+    values = matrix(st, french_attack, t, chart)
+    theirs = list(t.defender_plans if attacking else t.attacker_plans)
+    enemy = chit_values(st, french_attack, not attacking, theirs, t, chart)
+    top = max(enemy.values(), default=0.0)
+    likely = {c for c, v in enemy.items() if v >= top - LIKELY}
+    out = {}
+    for chit in offered:
+        cells = {(d if attacking else a): (v if attacking else -v)
+                 for (a, d), v in values.items() if (a if attacking else d) == chit}
+        if cells:
+            near = [v for c, v in cells.items() if c in likely] or list(cells.values())
+            out[chit] = sum(near) / len(near) + RISK * min(cells.values())
     return out
 
 

@@ -18,7 +18,7 @@ import random
 from collections.abc import Sequence
 
 from rules.campaign_1812 import campaign_data as data
-from rules.campaign_1812.ai.battle import RETREAT, Stacks, chit_values, crs
+from rules.campaign_1812.ai.battle import RETREAT, Stacks, answered, chit_values, crs
 from rules.campaign_1812.ai.board import Board, about, distances, read, revealed
 from rules.campaign_1812.ai.manoeuvre import Manoeuvre, marches
 from rules.campaign_1812.commands import CHIT_NAMES
@@ -72,12 +72,14 @@ def battle(b: Board, bt: dict, rng: random.Random) -> Decision:
     st = Stacks(mine["inf"], mine["cav"], *enemy) if attacking else Stacks(*enemy, mine["inf"], mine["cav"])
     t = b.tables
     offered = list(t.attacker_plans if attacking else t.defender_plans)
-    values = chit_values(st, bt["attacker"] == "french", attacking, offered, t, b.chart())
+    weigh = chit_values if attacking else answered  # the defender reads what the attacker is likely to put down
+    values = weigh(st, bt["attacker"] == "french", attacking, offered, t, b.chart())
     best = max(values.values())
     chit = rng.choice(sorted(c for c, v in values.items() if v >= best - NEARLY))
     role = "attacker" if attacking else "defender"
+    against = "any enemy chit" if attacking else "the chits the attacker is likely to put down"
     return Decision(f"plan {chit}", f"{CHIT_NAMES[chit]} as the {role} in {b.name(place)}: {mine['inf']} infantry "
-                    f"corps against {about(believed, '')}, the best of the chart against any enemy chit")
+                    f"corps against {about(believed, '')}, the best of the chart against {against}")
 
 
 def choose(b: Board, bt: dict) -> Decision:

@@ -147,15 +147,19 @@ def test_a_depot_is_made_in_every_area_where_a_supply_unit_stands_apart_and_one_
 
 
 def test_each_side_puts_down_a_chit_of_its_role_and_says_what_it_believes_it_faces():
-    """COMBAT: the attacker's chits and the defender's; the enemy's stack is judged by belief (STACKING)."""
+    """COMBAT: the attacker's chits and the defender's; the enemy's stack is judged by belief (STACKING). The
+    defender weighs the chits the attacker is likely to put down (battle.answered): one corps against about 14
+    withdraws from the Assault they make likely, where taking them evenly it entrenched and lost the corps."""
     state = position_state({"side": "french", "phase": "combat", "turn": 3, "held": [11],
                             "french": [{"place": 12, "inf": 7, "cav": 2}],
                             "russian": [{"place": 12, "inf": 1}, {"place": 17, "depot": 1}]})
-    tail = "the best of the chart against any enemy chit"
+    tail = "the best of the chart against"
     assert _plan(state, "french") == [
-        ("plan outflank", f"Outflank as the attacker in Vilna: 7 infantry corps against about 9, {tail}")]
+        ("plan outflank", f"Outflank as the attacker in Vilna: 7 infantry corps against about 9, {tail} any enemy "
+                          "chit")]
     assert _plan(state, "russian") == [
-        ("plan entrench", f"Entrench as the defender in Vilna: 1 infantry corps against about 14, {tail}")]
+        ("plan withdraw", f"Withdraw as the defender in Vilna: 1 infantry corps against about 14, {tail} the chits "
+                          "the attacker is likely to put down")]
 
 
 def test_a_russian_attacker_counts_the_french_attrition_of_its_own_game_turn_not_yet_played():
@@ -173,7 +177,8 @@ def test_a_french_defender_entrenches_against_a_russian_attack_and_its_chit_stay
     state = position_state({"side": "french", "player": "russian", "phase": "combat", "turn": 3, "held": [11, 12],
                             "french": [{"place": 12, "inf": 3}], "russian": [{"place": 12, "inf": 2}]})
     assert _plan(state, "french") == [("plan entrench", "Entrench as the defender in Vilna: 3 infantry corps against "
-                                       "about 11, the best of the chart against any enemy chit")]
+                                       "about 11, the best of the chart against the chits the attacker is likely "
+                                       "to put down")]
     state, _ = c1812.apply(state, "french", c1812.parse("french", "plan entrench"))
     assert _plan(state, "french") == [("plan entrench", "the chit stays down until the enemy's is")]
 

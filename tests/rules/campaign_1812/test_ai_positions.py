@@ -9,8 +9,6 @@ from rules.core import positions
 from tests.rules.position_sets import holds_twenty_for_both_sides
 from tests.rules.campaign_1812.c1812_helpers import c1812
 
-MISSED = {"russian-chit-against-the-grande-armee"}  # level 1 takes the attacker's chits as even: Entrench
-
 
 def _set() -> list[positions.Position]:
     return positions.load("campaign_1812", c1812.INFO.sides)
@@ -27,10 +25,12 @@ def test_each_position_is_a_position_of_the_rules_where_its_side_decides():
         assert c1812.legal_commands(state, p.side), p.id
 
 
-def test_level_1_finds_every_position_but_the_known_misses():
+def test_level_1_finds_every_position():
+    """The defender's chit against the Grande Armée was its one miss while it took the attacker's chits as
+    even (it entrenched one corps against seven); it weighs the attacker's likely chits now (battle.answered)."""
     missed = {p.id for p in _set()
               if not p.judge(positions.plans(p, position_state(p.entry), c1812.view, c1812.commander(1)))}
-    assert missed == MISSED
+    assert missed == set()
 
 
 def test_a_position_without_a_sound_move_or_with_a_broken_pattern_is_refused():
