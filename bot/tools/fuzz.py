@@ -8,7 +8,8 @@
   position observed further than the test suite does: the other player typing in the channel and
   sending orders held behind the viewer's choice, the viewer's box held behind his, requests by consent,
   closed DMs, the computer taking a seat, seats changing hands (by consent too), the game cancelled or
-  drawn by agreement and its export.
+  drawn by agreement and its export; each walk at a fair share of positions (bot/tools/fog_check/further.py),
+  the share each ran at reported.
 
 Each part reports one line per failure and a total; the exit status is 1 if anything failed.
 """
@@ -81,10 +82,8 @@ def front_swaps(games: int, seed: int, write: Write, systems: tuple[str, ...] = 
     `systems`: 1812's hidden stacks and secret chits, then Bloody Monday's blocks; then how many
     positions were compared, and how many of them only up to the computer's seat (its play made the
     rules tell the two positions apart), how many of the computer's commands the second position
-    replayed renamed the rules refused there (fog_check.Replaying: logged at INFO, not as its ERROR), in
-    how many the other player's orders were held behind the viewer's choice (fog_check.held_by_other), and in
-    how many the viewer's box behind the other's (fog_check.written_ahead), and how many ended with a draw
-    agreed or the seats handed over by consent (fog_check.Further.ending)."""
+    replayed renamed the rules refused there (fog_check.Replaying: logged at INFO, not as its ERROR); and the
+    share of the positions each walk ran at (bot/tools/fog_check/further.py says how they are shared out)."""
     from bot.tools.fog_check import SwapReport, bloody_monday_swap, campaign_swap
 
     tally = SwapReport()
@@ -93,10 +92,7 @@ def front_swaps(games: int, seed: int, write: Write, systems: tuple[str, ...] = 
         tally.positions += report.positions
         tally.disclosed += report.disclosed
         tally.refused += report.refused
-        tally.held += report.held
-        tally.ahead += report.ahead
-        tally.drawn += report.drawn
-        tally.ceded += report.ceded
+        tally.walks.update(report.walks)
         return report.differences
 
     failed = 0
@@ -111,10 +107,9 @@ def front_swaps(games: int, seed: int, write: Write, systems: tuple[str, ...] = 
                                                                                  further=True)))
     write(f"front-end swap: {tally.positions} positions compared, {tally.disclosed} of them up to the "
           f"computer's seat (its play made the rules disclose; {tally.refused} of its commands replayed with "
-          "the two blocks exchanged were refused in the second position, the check's doing), "
-          f"{tally.held} with the other player's orders held behind the viewer's choice, {tally.ahead} with the "
-          f"viewer's box held behind the other's, {tally.drawn} ended by a draw agreed, {tally.ceded} with the "
-          "seats handed over by consent")
+          "the two blocks exchanged were refused in the second position, the check's doing)")
+    write(f"front-end swap: each walk, at how many of the {tally.positions} positions: " + "; ".join(
+        f"{walk} {count} ({count / (tally.positions or 1):.0%})" for walk, count in tally.walks.most_common()))
     return failed
 
 

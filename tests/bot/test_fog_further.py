@@ -429,7 +429,7 @@ def test_orders_written_ahead_past_the_other_s_choice_are_held_and_released_the_
 
     one, two = raid_read()
     assert fog_check.first_difference(one, two) is None
-    held = "/orders 'initiative raid': ['Held until the choice waiting now is made"
+    held = "/orders, opened with '', 'initiative raid': ['Held until the choice waiting now is made"
     assert any(line.startswith(held) for line in one)
     assert "DM: Game 1: your held orders, played once the choices were made:\n1. ✅ Russian: initiative raid." in one
     settle = Play._settle_held
@@ -511,3 +511,76 @@ def test_a_game_the_terminal_s_lines_end_says_its_replay_is_of_a_game_over(tmp_p
             fog_check.Position(campaign_1812, position), ["remove 17 inf"], tmp_path / name, "french")])
     assert fog_check.first_difference(*seen) is None
     assert seen[0][-1] == "kolocha replay 1 --gif, the game over"
+
+
+def test_each_walk_of_the_fuzz_takes_a_fair_share_of_positions():
+    """Further.in_turn over fifteen turns in a row, from any seed: each of the computer's three seats and each of
+    the five endings at three positions, one in five, every seat meeting every ending that is no draw once; the
+    viewer's DMs closed at five and a private thread at five others; requests by consent at all. Where the other's
+    secret order is given in one branch alone: no seat and no draw, his deadline passing with each action at five."""
+    from collections import Counter
+
+    from bot.tools.fog_check.further import ENDINGS
+
+    for start in (0, 7):
+        walks = [fog_check.Further.in_turn(turn, False) for turn in range(start, start + 15)]
+        assert Counter(walk.computer for walk in walks) == {"deadline": 3, "other": 3, "mine": 3, None: 6}
+        assert Counter(walk.ending or walk.lost for walk in walks) == {ending: 3 for ending in ENDINGS}
+        assert len({(walk.computer, walk.ending or walk.lost) for walk in walks if walk.computer}) == 9
+        assert all(walk.computer is None for walk in walks if walk.ending in ("drawn", "agreed"))
+        assert sum(walk.closed for walk in walks) == sum(walk.inbox for walk in walks) == 5
+        assert not any(walk.closed and walk.inbox for walk in walks) and all(walk.consents for walk in walks)
+    hidden = [fog_check.Further.in_turn(turn, True) for turn in range(15)]
+    assert all(walk.computer is None and walk.ending in (None, "ceded") for walk in hidden)
+    assert Counter(walk.absent for walk in hidden) == {"computer": 5, "choose": 5, "end": 5}
+
+
+def test_the_last_order_of_a_held_box_is_given_alone_with_order_after_it():
+    """one_added: the other player's held box gives its last order alone, after the box; else the viewer's orders
+    written ahead give their last alone where there are two or more; a box of one order stays as it was."""
+    Line = fog_check.Line
+    box = Line("end\nmarch 4 5\nend", accepted=True, side="french", held=True)
+    answer = Line("retreat 44", accepted=True)
+    assert fog_check.one_added([Line("status"), box, answer]) == \
+        [Line("status"), box._replace(text="end\nmarch 4 5"), box._replace(text="end", added=True), answer]
+    ahead = [Line("pass", accepted=True, ahead=True), Line("end", accepted=True, ahead=True)]
+    assert fog_check.one_added([answer, *ahead]) == [answer, ahead[0], ahead[1]._replace(added=True)]
+    assert fog_check.one_added(ahead[:1]) == ahead[:1]
+    assert fog_check.one_added([box._replace(text="end")]) == [box._replace(text="end")]
+
+
+def raid_added() -> tuple[list[str], list[str]]:
+    """What the Russian player observes at raid_held's retreat: his `initiative raid` written ahead in one box and
+    held behind the French choice, then one order more given alone with `/order` as Discord sends it (Play.orders),
+    added after it; both played once the French retreat into 21 (typed in the channel)."""
+    lines = [fog_check.Line("initiative raid", accepted=True, ahead=True),
+             fog_check.Line("move R-1-1C 44", accepted=True, ahead=True, added=True),
+             fog_check.Line("retreat 21", typed=True, accepted=True, side="french")]
+    one, two = (fog_check.observed(bloody_monday, position, "russian", lines, batched=True, terminal=False)
+                for position in raid_held())
+    return one, two
+
+
+@pytest.mark.long  # two games at a table and a random game's first 55 commands: about 2 s of CPU
+def test_an_order_added_with_order_to_those_held_says_the_same_whatever_the_hidden_blocks_are(monkeypatch):
+    """The Russian's one-line `/order` given while his box is held behind the French choice is added after it and
+    the reply numbers both; the French answer plays them and his DM tells both: the same whichever French blocks,
+    unseen, stand where; the positive control: plant a leak (the reply to the added order tells the whole
+    position) and the check shows it."""
+    from bot.tables.play import Play
+
+    one, two = raid_added()
+    assert fog_check.first_difference(one, two) is None
+    added = "/order move R-1-1C 44: ['Held until the choice waiting now is made, then played in order"
+    assert any(line.startswith(added) and "'; 2. ', {'name': 'move R-1-1C 44'}" in line for line in one)
+    assert any(line.startswith("DM: ") and "2. ✅ Russian: move R-1-1C 44" in line for line in one)
+    given = Play.orders
+
+    async def telling_too_much(self, actor, channel, text, side=None, box=False):
+        said = await given(self, actor, channel, text, side, box)
+        game = self.tables.game_in(channel)["id"]
+        return f"{said} LEAK-added {whole(self.service.load(game))}" if "Held until" in str(said) else said
+
+    monkeypatch.setattr(Play, "orders", telling_too_much)
+    one, two = raid_added()
+    assert any(line.startswith("/order move") and "LEAK-added" in line for line in set(one) ^ set(two))

@@ -358,17 +358,25 @@ def test_undo_while_the_battle_plans_are_given_says_the_same_whether_the_other_c
 @pytest.mark.heavy
 def test_orders_given_in_one_box_and_held_behind_a_choice_say_the_same_whatever_the_hidden_blocks_are(monkeypatch):
     """Every other position, the check gives the viewer's orders in one `/orders` box with a probe
-    last, typed once the viewer may no longer act; at seed 9 that probe (`skirmish F-NAP 32`) meets
-    the other side's choice and is held (bot/tables/held.py), in both positions alike."""
+    last, typed once the viewer may no longer act; at seed 9 that probe meets the other side's choice and is
+    held (bot/tables/held.py), and the probes given after it with `/order`, one line each, are added to what is
+    held, as Discord sends them (Play.orders): in both positions alike, each game's holds the same."""
     from bot.tables import held
 
-    holds: list[list[str]] = []
+    runs: list[tuple[object, list[list[str]]]] = []  # each game's store, and what it held in turn
     hold = held.hold
-    monkeypatch.setattr(held, "hold", lambda store, game_id, orders, *told: holds.append(orders.lines) or
-                        hold(store, game_id, orders, *told))
+
+    def holding(store, game_id, orders, *told):
+        if not runs or runs[-1][0] is not store:
+            runs.append((store, []))
+        runs[-1][1].append(orders.lines)
+        return hold(store, game_id, orders, *told)
+
+    monkeypatch.setattr(held, "hold", holding)
     report = fog_check.bloody_monday_swap(9, 9, positions=4)
     assert report.positions >= 2 and report.differences == []
-    assert holds and holds[0] == holds[1]
+    assert len(runs) >= 2 and runs[0][1] == runs[1][1]
+    assert any(len(later) > len(first) for first, later in zip(runs[0][1], runs[0][1][1:]))  # a line added
 
 
 def first_asked_choice(seed: int) -> dict:
@@ -929,3 +937,22 @@ def test_hits_a_standing_order_applies_in_a_row_read_the_same_whatever_the_hidde
 
     monkeypatch.setattr(standing, "_goes_on", on_one_unit)
     assert row_read()[1] is not None
+
+
+def test_the_front_end_fuzz_reports_the_share_of_the_positions_each_walk_ran_at(monkeypatch, capsys):
+    """`kolocha fuzz --part front-swap` adds up the walks each game's positions took (SwapReport.walks, as
+    Further.ran writes them) and says at how many of all the positions compared each ran, most first."""
+    from collections import Counter
+
+    from bot.tools import fuzz
+
+    def report(*args, further):
+        return fog_check.SwapReport(positions=2, walks=Counter({"a draw offered by the other": 1,
+                                                                 "requests by consent": 2}))
+
+    monkeypatch.setattr(fog_check, "campaign_swap", report)
+    monkeypatch.setattr(fog_check, "bloody_monday_swap", report)
+    monkeypatch.setattr(fuzz, "option_sets", lambda name: iter([("only", {})]))
+    assert fuzz.front_swaps(1, 1, print) == 0
+    assert "front-end swap: each walk, at how many of the 4 positions: requests by consent 4 (100%); a draw offered " \
+        "by the other 2 (50%)" in capsys.readouterr().out

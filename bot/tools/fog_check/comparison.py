@@ -4,6 +4,7 @@ after a rule's disclosure left uncompared; and the report of a random game's com
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from types import ModuleType
@@ -12,9 +13,15 @@ from typing import Any
 from bot.computer.planner import ThreadPlanner
 from bot.tools.fog_check.computers import Recording, Replaying
 from bot.tools.fog_check.further import SEATED, Further
-from bot.tools.fog_check.lines import lines_to_type, told_to
+from bot.tools.fog_check.lines import lines_to_type, one_added, told_to
 from bot.tools.fog_check.observed import TERMINAL, first_difference, observed
 from rules.core.errors import RulesError
+
+
+BOX = "the viewer's orders in one box"
+HELD = "the other's box held behind the viewer's choice"  # held_by_other
+AHEAD = "the viewer's box held behind the other's choice"  # written_ahead
+ADDED = "an order added with `/order` to those held"  # one_added
 
 
 @dataclass
@@ -25,10 +32,7 @@ class SwapReport:
     differences: list[str] = field(default_factory=list)
     disclosed: int = 0  # positions compared up to the computer's seat: its play made the rules disclose
     refused: int = 0  # commands replayed renamed in the second position that the rules refused there
-    held: int = 0  # positions where the other player's orders were held behind the viewer's choice (held_by_other)
-    ahead: int = 0  # positions where the viewer's box was held behind the other's choice (written_ahead)
-    drawn: int = 0  # positions that ended with a draw agreed (Further.ending)
-    ceded: int = 0  # positions that ended with the seats handed over by consent (Further.ending)
+    walks: Counter[str] = field(default_factory=Counter)  # how many positions took each walk (Further.ran, and BOX ...)
     start: int = 0  # where the turns of the walks at the end begin: the game's seed (compare)
     turns: set[int] = field(default_factory=set)  # the Game-Turns the random game went through
 
@@ -43,38 +47,26 @@ def compare(system: ModuleType, state: dict, other: dict, viewer: str, rng: rand
     start from the same game history, one with those orders given at the table, one without.
     With `further` (kolocha fuzz), the other player sends his next orders in one box while a choice of
     the viewer's alone holds them (held_by_other) and types in the channel once the viewer waits, the viewer's
-    next orders written ahead in their box before his choice (written_ahead), and
-    each position observes more (Further): requests by consent, the seats changing hands, the channel
-    lost and the game resumed or cancelled in turn, or at the end a draw agreed each way or the seats handed
-    over by consent (Further.ending) in two positions of five, the viewer's DMs closed every third position and
-    their news in a private thread every third, and in turn the computer taking the viewer's seat at
-    their deadline, the other's, the viewer's handed over, the other's (a command of the other side in
-    the second position is the first's `renamed`); where its play makes the rules disclose, what the
-    viewer observes from its seat on is left uncompared. With `hidden` (the other's secret order given or
-    not), the computer takes no seat; the other player's deadline passes again at the end with the action
-    computer, choose or end in turn (Further.absent)."""
+    next orders written ahead in their box before his choice (written_ahead), at every other position the last
+    of either box's orders added alone with `/order` (one_added), and each position takes the walks of its turn
+    (Further.in_turn: each walk in a fair share of positions, said there; the report counts the positions each
+    walk ran at). The computer taking a seat plays the other side's commands in the second position as the
+    first's `renamed`; where its play makes the rules disclose, what the viewer observes from its seat on is
+    left uncompared."""
+    turn = report.start + report.positions
     lines = lines_to_type(system, state, other, viewer, rng, steps, probes, choose, theirs=further)
-    n = report.positions
+    lines = one_added(lines) if further and turn % 2 == 0 else lines
     # every other position, the orders in one `/orders` box, and always where the viewer writes orders ahead (a box
     # is their only way in); not past the other's held orders, which play only once the whole box is judged
-    batched = (n % 2 == 1 or any(line.ahead for line in lines)) and not any(line.held for line in lines)
+    batched = (turn % 2 == 1 or any(line.ahead for line in lines)) and not any(line.held for line in lines)
     recording = Recording()
     played_one: list[tuple[dict, list[tuple[str, str]]]] = []
     played_two: list[tuple[dict, list[tuple[str, str]]]] = []
-    # at the end, every fifth position a draw agreed each way (not where the other's secret order, given in one game
-    # alone, is in the ended game's export) and every fifth the seats handed over by consent, instead of the newcomer
-    # seated and the game cancelled; counted from the game's seed, so that games of two or three positions take
-    # every turn of it too
-    ending = (None, None, "ceded", "drawn", "agreed")[(report.start + n) % 5] if further else None
-    ending = None if hidden and ending != "ceded" else ending
-    seated = not hidden and further and ending not in ("drawn", "agreed")
-    seat = ("deadline", "other", "mine", "other")[n % 4] if seated else None
-    first = Further(closed=further and n % 3 == 1, consents=further, computer=seat, planner=recording,
-                    played=played_one, inbox=further and n % 3 == 2, hands=further and ending is None,
-                    lost=("resumed", "cancelled")[n % 2], ending=ending,
-                    absent=("computer", "choose", "end")[n % 3] if hidden and further else None)
+    first = replace(Further.in_turn(turn, bool(hidden)) if further else Further(), planner=recording,
+                    played=played_one)
     replaying = Replaying(recording.plans, renamed)
-    second = replace(first, played=played_two, planner=replaying if seat == "other" else ThreadPlanner())
+    second = replace(first, played=played_two, planner=replaying if first.computer == "other" else ThreadPlanner(),
+                     ran=None)
     if hidden:
         one, two = (observed(system, state, viewer, lines, [], batched, around=around, further=first),
                     observed(system, state, viewer, lines, hidden, batched, around=around, further=second))
@@ -83,10 +75,9 @@ def compare(system: ModuleType, state: dict, other: dict, viewer: str, rng: rand
                     observed(system, other, viewer, lines, None, batched, terminal, around, further=second))
     report.positions += 1
     report.refused += replaying.refused
-    report.held += any(line.held for line in lines)
-    report.drawn += ending in ("drawn", "agreed")
-    report.ceded += ending == "ceded"
-    report.ahead += batched and any(line.ahead for line in lines)
+    report.walks.update([*(first.ran or []), *(walk for walk, given in (
+        (BOX, batched), (HELD, any(line.held for line in lines)),
+        (AHEAD, batched and any(line.ahead for line in lines)), (ADDED, any(line.added for line in lines))) if given)])
     if _seated_and_disclosed(system, viewer, one, two, played_one, played_two, renamed):
         report.disclosed += 1
         one, two = (seen[:seen.index(SEATED)] + seen[seen.index(TERMINAL):] for seen in (one, two))

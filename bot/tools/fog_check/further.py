@@ -1,7 +1,18 @@
 """The walks a front-end swap takes beyond the lines at the table (Further), each what the viewer reads of it and the
 looks after: requests by consent, the computer taking a seat and answering what is asked of it, a deadline passed
 with an action, a draw agreed each way and the ended game's export, seats handed over by consent, a newcomer seated,
-the channel lost and the game resumed or cancelled."""
+the channel lost and the game resumed or cancelled.
+
+`kolocha fuzz` takes them in turn, each in a fair share of positions (Further.in_turn): requests by consent at every
+position; the viewer's DMs closed at one position in three and a private thread at another; at the end one of five
+endings, each at one position in five (ENDINGS: the channel lost and the game resumed, or cancelled; the seats ceded;
+a draw offered by the other, or by the viewer), and before it, at the three positions in five that no draw ends, the
+computer in each of its three seats in turn (SEATS), the turn moved on every five positions so that each seat meets
+each ending: each seat at one position in five too. Where the other's secret order is given in one branch alone (an
+ended game's export would show it) there is no draw and no seat, the game is resumed or cancelled instead, and the
+other's deadline passes with each action at one position in three. The report counts the positions each walk ran at
+(Further.ran): a walk is not taken where the game is over before it, and the computer asked to take the other's seat
+takes the viewer's where the other is not to move."""
 from __future__ import annotations
 
 from collections.abc import Awaitable, Sequence
@@ -17,6 +28,15 @@ from bot.tools.fog_check.looks import answer_of, awaited, button, live_game, loo
 from bot.tools.fog_check.stand_ins import Recorder
 
 SEATED = "-- the computer takes a seat --"  # what follows may differ once the rules disclose (Further.played)
+SEATS = ("deadline", "other", "mine")  # where the computer takes a seat (Further.computer)
+ENDINGS = ("resumed", "cancelled", "ceded", "drawn", "agreed")  # how a position's walks end (Further.in_turn)
+WALKS = {"deadline": "the computer at the viewer's deadline", "other": "the computer in the other's seat",
+         "mine": "the computer in the viewer's seat handed over", "resumed": "the channel lost, the game resumed",
+         "cancelled": "the channel lost, the game cancelled", "ceded": "seats handed over by consent",
+         "drawn": "a draw offered by the other", "agreed": "a draw offered by the viewer",
+         "closed": "the viewer's DMs closed", "inbox": "a private thread", "consents": "requests by consent",
+         "computer": "the other's deadline passed (computer)", "choose": "the other's deadline passed (choose)",
+         "end": "the other's deadline passed (end)"}  # each walk's name in the report (Further.ran)
 
 
 @dataclass(frozen=True)
@@ -40,7 +60,7 @@ class Further:
     as where his secret order is given or not (other_absent). `ending`, at the end instead: "drawn", the other
     player offers a draw and the viewer accepts it, "agreed", the viewer offers one and he accepts (draw_agreed: the
     game's end, its export); "ceded", the seats handed over by consent, his to the newcomer and the viewer's to HEIR
-    (seats_ceded)."""
+    (seats_ceded). `ran`: the walks taken, by their names in WALKS, written as each is taken."""
 
     closed: bool = False
     consents: bool = False
@@ -52,9 +72,24 @@ class Further:
     lost: str = "resumed"
     absent: str | None = None
     ending: str | None = None
+    ran: list[str] | None = None
+
+    @classmethod
+    def in_turn(cls, turn: int, hidden: bool) -> Further:
+        """The walks `kolocha fuzz` takes at a position, by its `turn` (the game's seed plus the positions compared
+        before it in the game, so that games of two or three positions take every turn too), as the module says;
+        `hidden`, the other's secret order given in one branch alone."""
+        ending = ENDINGS[turn % 5]
+        if hidden and ending in ("drawn", "agreed"):
+            ending = ("resumed", "cancelled")[ENDINGS.index(ending) % 2]
+        hands, drawn = ending in ("resumed", "cancelled"), ending in ("drawn", "agreed")
+        return cls(closed=turn % 3 == 1, consents=True, inbox=turn % 3 == 2,
+                   computer=None if hidden or drawn else SEATS[(turn % 5 + turn // 5) % 3],
+                   hands=hands, lost=ending if hands else "resumed", ending=None if hands else ending,
+                   absent=("computer", "choose", "end")[turn % 3] if hidden else None, ran=[])
 
 
-async def draw_agreed(seen: list[str], tables: Tables, service: GameService, accepts: bool) -> None:
+async def draw_agreed(seen: list[str], tables: Tables, service: GameService, accepts: bool) -> bool:
     """A draw agreed: offered by the other player and accepted by the viewer with the button `/game draw` offers
     them (`accepts`), or offered by the viewer and accepted by him. What the viewer reads of it (the game's end in
     the channel and the spectators', their kept view ended, their questions written over with how it ended), the
@@ -63,7 +98,7 @@ async def draw_agreed(seen: list[str], tables: Tables, service: GameService, acc
     game is over: not compared); and the dice's proof."""
     game = live_game(service)
     if game is None:
-        return
+        return False
     if accepts:
         await awaited(tables.play.draw(OTHER, CHANNEL))
         seen.append(f"{OTHER.name} offers a draw")
@@ -84,10 +119,11 @@ async def draw_agreed(seen: list[str], tables: Tables, service: GameService, acc
         number, text, script, _ = tables.overview.export(tables.overview.archived(CHANNEL, GUILD, game))
         seen.append(f"/game export of ended game {number}: {text} [file {script!r}] [its replay: all blocks face up]")
         seen.append(f"Verify game {game}: {answer_of(lambda: tables.overview.verify(game))}")
+    return True
 
 
 async def seats_ceded(seen: list[str], tables: Tables, service: GameService, recorder: Recorder, viewer: str,
-                 other: str) -> None:
+                 other: str) -> bool:
     """Seats handed over by consent (`/game replace`, answered with the button "Hand over my seat"): the viewer,
     the game's creator, asks for the other's seat to go to the newcomer and he hands it over; then the newcomer,
     a member with Manage Server who now plays, asks for the viewer's seat to go to HEIR and the viewer hands it
@@ -95,7 +131,7 @@ async def seats_ceded(seen: list[str], tables: Tables, service: GameService, rec
     HEIR reads from then on (their side's view, by DM: Recorder.heir), and the looks after each."""
     game = live_game(service)
     if game is None:
-        return
+        return False
     seen.append(f"/game replace side:{other} player:{NEWCOMER.name}: "
                 f"{await awaited(tables.seats.replace(VIEWER, CHANNEL, other, NEWCOMER))}")
     await tables.computer.settled()
@@ -110,31 +146,33 @@ async def seats_ceded(seen: list[str], tables: Tables, service: GameService, rec
     seen.append(f"pressed cede: {await awaited(tables.play.confirm(VIEWER, 'cede', game, viewer, int(HEIR.id)))}")
     await tables.computer.settled()
     seen += looks(tables, service)
+    return True
 
 
-async def other_absent(seen: list[str], tables: Tables, service: GameService, other: str, action: str) -> None:
+async def other_absent(seen: list[str], tables: Tables, service: GameService, other: str, action: str) -> bool:
     """The other player's deadline passes with `action`, set by the viewer (the game's creator): what the viewer
     reads of it, and the looks after. While both sides give secret orders at once (1812's battle plans), a
     side whose order is given gets a fresh clock and not a word: the action must tell nothing more where it
     is not (bot/tables/clocks.py)."""
     game = live_game(service)
     if game is None or other not in {row["side"] for row in service.store.deadlines(game)}:
-        return
+        return False
     changed = tables.lobby.change_settings(VIEWER, CHANNEL, {"at_deadline": action})
     seen.append(f"/game settings at_deadline:{action}: {await awaited(changed)}")
     await tables.clocks.expire(game, other, timedelta(0))
     await tables.computer.settled()
     seen += [f"the {other} deadline passes", *looks(tables, service)]
+    return True
 
 
-async def consented(seen: list[str], tables: Tables, service: GameService, viewer: str, other: str) -> None:
+async def consented(seen: list[str], tables: Tables, service: GameService, viewer: str, other: str) -> bool:
     """Requests that wait for the other player's word: a draw offered each way and declined; the viewer's
     request to undo refused, asked again and accepted; the other's likewise, answered by the viewer (his
     command taken back by their consent); each player asked to hand their seat to a newcomer, and keeping
     it. What the viewer reads of them (the other's replies are his alone), written in `seen` as they come."""
     game = live_game(service)
     if game is None:
-        return
+        return False
 
     async def by_other(what: str, act: Awaitable[object]) -> None:
         await awaited(act)
@@ -162,10 +200,10 @@ async def consented(seen: list[str], tables: Tables, service: GameService, viewe
         await by_other(f"answers {answer}", tables.play.confirm(OTHER, answer, game, other,
                                                                 service.store.seen_seq(game, other)))
         if answer == "refuse":
-            seen.append(f"/order undo: {await awaited(tables.play.submit(VIEWER, CHANNEL, 'undo'))}")
+            seen.append(f"/order undo: {await awaited(tables.play.orders(VIEWER, CHANNEL, 'undo'))}")
             await tables.computer.settled()
     for answer in ("refuse", "accept"):  # an undo free within its phase is asked no more
-        await by_other("asks to undo", tables.play.submit(OTHER, CHANNEL, "undo"))
+        await by_other("asks to undo", tables.play.orders(OTHER, CHANNEL, "undo"))
         pending = service.store.game(game)["pending_undo"]
         if pending is None or pending["by"] != other:
             break
@@ -178,6 +216,7 @@ async def consented(seen: list[str], tables: Tables, service: GameService, viewe
                    tables.seats.replace(replace(OTHER, manage_guild=True), CHANNEL, viewer, NEWCOMER))
     await pressed("hold", viewer, int(NEWCOMER.id))
     seen += looks(tables, service)
+    return True
 
 
 async def computer_seated(seen: list[str], tables: Tables, service: GameService, side: str,
@@ -201,7 +240,10 @@ async def computer_seated(seen: list[str], tables: Tables, service: GameService,
     if pending is not None and pending["by"] != side:  # the computer consents first: its play starts before it
         seq = pending["seq"] - 1
     at = service.state_at(game, seq)
-    if further.computer == "deadline" and side in {row["side"] for row in service.store.deadlines(game)}:
+    at_deadline = further.computer == "deadline" and side in {row["side"] for row in service.store.deadlines(game)}
+    if further.ran is not None:
+        further.ran.append(WALKS["other" if holder != VIEWER.id else "deadline" if at_deadline else "mine"])
+    if at_deadline:
         changed = tables.lobby.change_settings(VIEWER, CHANNEL, {"at_deadline": "computer"})
         seen.append(f"/game settings at_deadline:computer: {await awaited(changed)}")
         await tables.clocks.expire(game, side, timedelta(0))
@@ -229,12 +271,12 @@ async def _asked_of_computer(seen: list[str], tables: Tables, asker: Actor, line
     its play; before it takes the viewer's, the other player asks both. What the viewer is answered when they ask,
     or what the other asks, written in `seen`; the computer's answers come with its play."""
     for line in lines:
-        said = await awaited(tables.play.submit(asker, CHANNEL, line))
+        said = await awaited(tables.play.orders(asker, CHANNEL, line))
         seen.append(f"/order {line} by {asker.name}" + (f": {said}" if asker == VIEWER else ""))
     await tables.computer.settled()
 
 
-async def hands_changed(seen: list[str], tables: Tables, service: GameService, other: str, lost: str) -> None:
+async def hands_changed(seen: list[str], tables: Tables, service: GameService, other: str, lost: str) -> bool:
     """A server manager who plays no part seats a newcomer for the other side (nobody's consent asked); the
     game's channel is lost (deleted: Management.lose_channel, each player told by DM) and the game waits;
     `lost` "resumed": the viewer, the game's creator, resumes it in the channel and cancels it; "cancelled":
@@ -242,7 +284,7 @@ async def hands_changed(seen: list[str], tables: Tables, service: GameService, o
     viewer reads, and the looks after each, written in `seen` as they come."""
     game = live_game(service)
     if game is None:
-        return
+        return False
     await awaited(tables.seats.replace(MANAGER, CHANNEL, other, NEWCOMER))
     await tables.computer.settled()
     seen += [f"{MANAGER.name} seats {NEWCOMER.name} as {other}", *looks(tables, service)]
@@ -258,6 +300,7 @@ async def hands_changed(seen: list[str], tables: Tables, service: GameService, o
         seen += looks(tables, service)
         seen.append(f"/game cancel: {await awaited(tables.management.cancel(VIEWER, CHANNEL))}")
     seen += looks(tables, service)
+    return True
 
 
 def _offered(offer: object, action: str) -> str:

@@ -23,7 +23,9 @@ class Line(NamedTuple):
     side that gives it where it is not the viewer's (the other player's, in a walk of both sides'
     commands that a spectator watches, public_lines); `held`, the other player's orders in one
     `/orders` box that the viewer's choice still to be made holds (held_by_other); `ahead`, the viewer's own
-    orders written ahead in their box past a choice of the other side, held until he makes it (written_ahead)."""
+    orders written ahead in their box past a choice of the other side, held until he makes it (written_ahead);
+    `added`, the last of either's held orders given alone with `/order` after their box, added to those it holds
+    (one_added)."""
 
     text: str
     typed: bool = False
@@ -31,6 +33,7 @@ class Line(NamedTuple):
     side: str | None = None
     held: bool = False
     ahead: bool = False
+    added: bool = False
 
 
 LAST = (Line("undo"),)  # given after the lines: whether the viewer's last command may be taken back
@@ -76,6 +79,22 @@ def lines_to_type(system: ModuleType, state: dict, other: dict, viewer: str,
                 line, state, other = box
                 lines.insert(answered, line)
     return lines
+
+
+def one_added(lines: list[Line]) -> list[Line]:
+    """The lines with the last order of a held box given alone with `/order` once the box is sent, added after
+    the orders it holds (bot/tables/play.py, Play.orders), as a player adds one more: the other player's box held
+    behind the viewer's choice (held_by_other), else the viewer's orders written ahead (written_ahead), where
+    there are two or more; the lines as they were where there are not."""
+    held = next((n for n, line in enumerate(lines) if line.held), None)
+    if held is not None and "\n" in lines[held].text:
+        box, _, last = lines[held].text.rpartition("\n")
+        return [*lines[:held], lines[held]._replace(text=box), lines[held]._replace(text=last, added=True),
+                *lines[held + 1:]]
+    ahead = [n for n, line in enumerate(lines) if line.ahead]
+    if len(ahead) < 2:
+        return lines
+    return [line._replace(added=True) if n == ahead[-1] else line for n, line in enumerate(lines)]
 
 
 def held_by_other(system: ModuleType, state: dict, other: dict, viewer: str, rng: random.Random,

@@ -20,7 +20,7 @@ from bot.service import GameService, standing
 from bot.tables import Offer, PlainReply, Tables
 from bot.tables.computer import Computer
 from bot.tools.fog_check.cast import CHANNEL, GUILD, NOON, OTHER, SPECTATORS, VIEWER
-from bot.tools.fog_check.further import (Further, computer_seated, consented, draw_agreed, hands_changed,
+from bot.tools.fog_check.further import (WALKS, Further, computer_seated, consented, draw_agreed, hands_changed,
                                          other_absent, seats_ceded)
 from bot.tools.fog_check.lines import LAST, QUERIES, Line
 from bot.tools.fog_check.looks import answer_of, awaited, button, live_game, looks, viewer_side
@@ -74,6 +74,8 @@ async def at_table(position: Position, viewer: str, lines: Sequence[Line], folde
         for line in hidden:
             await tables.play.submit(OTHER, CHANNEL, line, other)
         seen.append(f"pressed {button(before)}: {await _press(tables, before)}")
+    ran = further.ran if further.ran is not None else []  # the walks taken (Further.ran)
+    ran += [WALKS[walk] for walk in ("closed", "inbox") if getattr(further, walk)]
     recorder.closed = further.closed
     if further.inbox and not further.closed:
         await _inbox(seen, tables)
@@ -101,8 +103,8 @@ async def at_table(position: Position, viewer: str, lines: Sequence[Line], folde
             seen.append(f"/game {action} by {actor.name}: {await awaited(asked)}")
             await tables.computer.settled()  # a computer seat playing once the game goes on
         seen += looks(tables, service)
-    if further.consents:
-        await consented(seen, tables, service, viewer, other)
+    if further.consents and await consented(seen, tables, service, viewer, other):
+        ran.append(WALKS["consents"])
     if clocks:
         for game in service.store.games(channel=CHANNEL):
             for side in sorted(row["side"] for row in service.store.deadlines(game["id"])):
@@ -110,8 +112,8 @@ async def at_table(position: Position, viewer: str, lines: Sequence[Line], folde
                 await tables.clocks.expire(game["id"], side, timedelta(0))
         await tables.computer.settled()
         seen += looks(tables, service)
-    if further.absent is not None:
-        await other_absent(seen, tables, service, other, further.absent)
+    if further.absent is not None and await other_absent(seen, tables, service, other, further.absent):
+        ran.append(WALKS[further.absent])
     if late is not None:
         seen.append(f"/game settings at_deadline:{late}: "
                     f"{await awaited(tables.lobby.change_settings(VIEWER, CHANNEL, {'at_deadline': late}))}")
@@ -121,12 +123,12 @@ async def at_table(position: Position, viewer: str, lines: Sequence[Line], folde
         seen += looks(tables, service)
     if further.computer is not None and not seated:
         await computer_seated(seen, tables, service, viewer, further)
-    if further.ending in ("drawn", "agreed"):
-        await draw_agreed(seen, tables, service, further.ending == "drawn")
-    if further.ending == "ceded":
-        await seats_ceded(seen, tables, service, recorder, viewer, other)
-    if further.hands:
-        await hands_changed(seen, tables, service, other, further.lost)
+    if further.ending in ("drawn", "agreed") and await draw_agreed(seen, tables, service, further.ending == "drawn"):
+        ran.append(WALKS[further.ending])
+    if further.ending == "ceded" and await seats_ceded(seen, tables, service, recorder, viewer, other):
+        ran.append(WALKS["ceded"])
+    if further.hands and await hands_changed(seen, tables, service, other, further.lost):
+        ran.append(WALKS[further.lost])
     return seen
 
 
@@ -209,32 +211,40 @@ async def _mapped(tables: Tables, around: str | None, private: bool) -> str:
 
 def _batched(lines: Sequence[Line]) -> list[list[Line]]:
     """The messages of a batched run: the queries one by one, then the accepted orders and the
-    last line of the body in one box, then the lines the other player types and those after the body
-    (`undo`) one by one."""
+    last line of the body in one box, then the order the viewer adds to those it holds with `/order`, the
+    lines the other player types and those after the body (`undo`) one by one."""
     head, after = lines[:-len(LAST)], lines[-len(LAST):]
     queries = list(takewhile(lambda line: line.text in QUERIES, head))
-    body = [line for line in head[len(queries):] if not line.typed or not line.side]
+    body = [line for line in head[len(queries):] if not (line.typed and line.side or line.added)]
     box = [line for line in body[:-1] if line.accepted] + list(body[-1:])
+    added = [line for line in head if line.added]
     theirs = [line for line in head if line.typed and line.side]  # typed by the other player, after the box
-    return [*([line] for line in queries), *([box] if box else []), *([line] for line in [*theirs, *after])]
+    return [*([line] for line in queries), *([box] if box else []), *([line] for line in [*added, *theirs, *after])]
 
 
 async def _give(tables: Tables, message: list[Line], recorder: Recorder) -> str:
-    """One message of the viewer's, and what they are answered. An accepted line that answers a
-    question whose buttons the viewer was offered is given in turn by clicking its button (in the
-    DM that asked it, which the next question may take the place of), with `/order` and typed to
+    """One message of the viewer's, and what they are answered, each as Discord sends it (bot/discord/
+    commands.py): several lines, or orders written ahead, in the `/orders` box (which opens with the orders
+    their side holds, and replaces them); one line with `/order` (added to those held, if any). An accepted
+    line that answers a question whose buttons the viewer was offered is given in turn by clicking its button
+    (in the DM that asked it, which the next question may take the place of), with `/order` and typed to
     the bot in a DM; a line `typed` is typed in the channel."""
-    if len(message) > 1 or message[0].ahead:
+    if len(message) > 1 or message[0].ahead and not message[0].added:
         text = "\n".join(line.text for line in message)
+        given = f"/orders, opened with {tables.play.held_in(VIEWER, CHANNEL)!r}, {text!r}"
         try:
-            return f"/orders {text!r}: {await tables.play.orders(VIEWER, CHANNEL, text)}"
+            return f"{given}: {await tables.play.orders(VIEWER, CHANNEL, text, box=True)}"
         except TableError as error:
-            return f"/orders {text!r} refused: {error.text}"
+            return f"{given} refused: {error.text}"
     line, = message
     if line.held:  # the reply is his own; what the viewer reads of it (nothing, while it is held) is recorded
-        await tables.play.orders(OTHER, CHANNEL, line.text)
+        if line.added:
+            await tables.play.orders(OTHER, CHANNEL, line.text)
+            return f"{OTHER.name} adds an order with `/order`: {line.text!r}"
+        await tables.play.orders(OTHER, CHANNEL, line.text, box=True)
         return f"{OTHER.name} sends orders in one box: {line.text!r}"
-    asked = recorder.clickable(line.text) if line.accepted and line.side is None and not line.typed else None
+    asked = recorder.clickable(line.text) if line.accepted and line.side is None and not (line.typed or line.ahead) \
+        else None
     if asked is not None:
         recorder.given += 1
         where, buttons = asked
@@ -249,7 +259,7 @@ async def _give(tables: Tables, message: list[Line], recorder: Recorder) -> str:
     if line.typed:
         return f"typed `{line.text}`: {await tables.play.plain(VIEWER, CHANNEL, line.text)}"
     try:
-        return f"/order {line.text}: {await tables.play.submit(OTHER if line.side else VIEWER, CHANNEL, line.text)}"
+        return f"/order {line.text}: {await tables.play.orders(OTHER if line.side else VIEWER, CHANNEL, line.text)}"
     except TableError as error:
         return f"/order {line.text} refused: {error.text}"
 
