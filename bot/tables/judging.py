@@ -50,7 +50,8 @@ class JudgingPart(BatchMapsPart):
 
     async def _judge_each(self, actor: Actor, game_id: int, side: str | None, batch: Batch,
                           typed: bool = False, present: bool = False) -> int | None:
-        """`_judge_all`'s orders judged in turn; the command of the last change that posted a map."""
+        """`_judge_all`'s orders judged in turn, up to one that lets the side's held orders play, after which the
+        rest wait behind them (`_after_held`); the command of the last change that posted a map."""
         mapped: int | None = None
         for n in range(len(batch.said), len(batch.lines)):
             line = batch.lines[n]
