@@ -26,13 +26,14 @@ class QuestionMessagePart(ChangeBase):
         to 3120.' above 'Russian by standing order (advance: never): stay.'. What the message told goes
         on above, whichever player-turn the next question there asks in: 1812's Russian, clicking his last
         retreat of his Player-Turn, read 'Retreat to Vilna (12).' above the French attrition asked there,
-        'Assault in Kovno (11).' above it lost."""
+        'Assault in Kovno (11).' above it lost. A question that goes in a new message (`fresh`) says no answer
+        above it: the clicked message says it, just above (the button's reply writes it there), and Bloody
+        Monday's Russian read '1 hit on R-M-1Mos.' there and again atop the next impulse's DM."""
         own, last = self.asked.get(side), self.news.store.last_question(self.game_id, side)
         told = self._told_with(side, last["payload"]["question"]["since"] if last is not None else self.since,
                                outcome)  # the clicked message's player-turn
         if own is not None and "question" in own:
-            if own["question"]["fresh"]:  # a new message, which notifies: the answer above its question too
-                self._under_where_it_fits(outcome, own)
+            if own["question"]["fresh"]:  # a new message: the clicked one, just above, says the answer
                 return
             _under(told, own)
         else:
@@ -109,8 +110,12 @@ class QuestionMessagePart(ChangeBase):
         came after the phase was over, a notification of what he had done. It goes unsent where it says
         nothing else (his reply says the order), as the question his own orders raise in a game with hidden
         units does (`_own_flow`); where it says more (lines above the question), it comes saying them and
-        the order, as a sent one is written. Returns the rows of that message not yet sent, which this one
-        writes over (dropped)."""
+        the order, as a sent one is written. The order is shown there until the message is next written, and
+        not kept above what is asked next: Bloody Monday's Russian, his box's orders played one at a time
+        behind the French choices, read 'Russian: battle 28.', 'Russian: battle 29.', 'Russian: fire R-1-A1
+        45.' piled above his next question of hits, a log of his own orders (his replies say each); he reads
+        the last alone, then the question under what else the message told. Returns the rows of that message
+        not yet sent, which this one writes over (dropped)."""
         if self.leaves is None:
             return []
         (side, since, outcome), self.leaves = self.leaves, None
@@ -122,8 +127,9 @@ class QuestionMessagePart(ChangeBase):
         if last is None or "unasked" not in payload or payload["question"].get("since") != since:
             return []  # it says no more that the game waits (an answer), or asks another turn
         said, sent = payload["unasked"], bool(self._last_asked(side, since))
-        if sent or said:
-            rows.append((side, _answer_row(since, _told_then(said, outcome) if said else outcome, outcome)))
+        if sent or said:  # his order shown until the message is written again, where it is not kept
+            row = _answer_row(since, _told_then(said, outcome) if said else outcome, outcome)
+            rows.append((side, row | {"question": row["question"] | {"answer": said}}))
         return [row["id"] for row in store.undelivered(self.game_id) if row["audience"] == side and not row["tried_at"]
                 and not row["joined"] and (asked := row["payload"].get("question", {})).get("since") == since
                 and not (sent and asked.get("fresh"))]
@@ -154,25 +160,19 @@ class QuestionMessagePart(ChangeBase):
         asked its player again in the same question message, and the click's answer ('1 hit on
         R-1-2J.') was written over before it was read; a computer's next question, a few seconds
         after the answer was shown ('Loss taken in Dinaburg (6).' under 'Battle of Kovno (11), you
-        are the defender'), likewise. A question in a new message (`fresh`: it must notify) says the
-        answer not yet sent above it too, where it fits: 'Stay: no advance.' stood alone in the
-        clicked message, the retreat asked at once by the opponent's held attack in a DM of its own.
-        Only the newest answer (`newest`): those before it were sent in the message they answer, and
-        Last Blood's French read his three 'Stand and fight it out in 16.' lines twice. The click's
-        own change puts its answer there itself (`_answered`). `seq`: the position the change tells
-        (`_shown_answer`)."""
+        are the defender'), likewise. A question in a new message (`fresh`) goes under no answer: the
+        answer not yet sent is written in the message it answers, just above the new one, in the same
+        flush; a new Bloody Monday impulse's DM opened with 'The Russian player applies 2 hits in 46
+        (5.3.6), forced: ...', which the message above it had just said (as did Last Blood's French
+        with his 'Stand and fight it out in 57.'). The click's own change puts its answer there itself
+        (`_answered`). `seq`: the position the change tells (`_shown_answer`)."""
         question = own.get("question")
-        if question is None or "answer" in question:  # under the change's own answer, which says it
+        if question is None or "answer" in question or question["fresh"]:  # under the change's own answer
             return
         unsent = [row["payload"] for row in self.news.store.undelivered(self.game_id)
                   if row["audience"] == side and "question" in row["payload"] and not row["tried_at"]]
         last = unsent[-1] if unsent else None
-        answer = last["question"].get("answer") if last is not None else None
-        if question["fresh"]:
-            if answer is not None and last is not None and last["text"] == answer and \
-                    not (self.asked_in is not None and side == self.side):
-                self._under_where_it_fits(last["question"].get("newest", answer), own)  # a row stored without it
-        elif last is not None and last["question"]["since"] == question["since"] and (told := _told_there(last)):
+        if last is not None and last["question"]["since"] == question["since"] and (told := _told_there(last)):
             _under(told, own)
         elif last is None and not (self.asked_in is not None and side == self.side) and \
                 (shown := self._shown_answer(side, question["since"], seq)) is not None:
@@ -189,17 +189,6 @@ class QuestionMessagePart(ChangeBase):
         told = _told_there(last["payload"]) if last is not None and \
             last["payload"]["question"].get("since") == since else None
         return _told_then(told, outcome) if told else outcome
-
-    def _under_where_it_fits(self, answer: Text, own: dict) -> None:
-        """The answer above a question that goes in a new message, when the message still holds
-        both (never a message more for it: a text too long is split, never cut)."""
-        pieces = self.news.delivery.messenger.pieces
-        alone, both = dict(own, question=dict(own["question"])), own
-        _under(answer, both)
-        game = f"Game {self.game_id}: "
-        if len(pieces(words(game, both["text"]))) > len(pieces(words(game, alone["text"]))):
-            own.clear()
-            own.update(alone)
 
     def _shown_answer(self, side: str, since: int, seq: int) -> Text | None:
         """What the side's question message of the player-turn after command `since` shows besides a

@@ -205,11 +205,11 @@ def test_a_click_s_answer_shown_stays_above_the_next_question(tmp_path):
     play(test, tmp_path)
 
 
-def test_a_click_s_answer_comes_above_a_question_asked_at_once_in_a_dm_of_its_own(tmp_path):
+def test_a_question_asked_at_once_in_a_dm_of_its_own_says_no_answer_the_clicked_message_says(tmp_path):
     """Last Blood, Boris taking his reminders by DM (/prefs): his click '3 hits on R-1-3' lets the
     French shot held behind it play at once, whose hits he is asked anew in a DM of its own (a new
-    DM notifies). That DM says the answer above the question, one message: the answer stood alone
-    in the clicked message, the question in the next."""
+    DM notifies). The clicked message, just above, says the answer; the new DM asks alone, where it
+    said the answer again above its question (a line he had just read)."""
     async def test(db: Path) -> None:
         async with server(db) as s:
             await s.boris.slash(s.channel, "prefs", remind="dm")
@@ -220,8 +220,9 @@ def test_a_click_s_answer_comes_above_a_question_asked_at_once_in_a_dm_of_its_ow
             asked = len(s.dms(s.boris))
             await click_all(s, game_id, answers)
             assert len(s.dms(s.boris)) == asked + 1, s.dms(s.boris)[asked - 1:]
-            assert s.dms(s.boris)[-1].startswith(f"Game {game_id}: 3 hits on R-1-3.\nThe game waits for you, due ")
-            assert "Apply 1 hit in 46" in s.dms(s.boris)[-1]
+            assert s.dms(s.boris)[-1].startswith(f"Game {game_id}: the game waits for you, due ")
+            assert "Apply 1 hit in 46" in s.dms(s.boris)[-1] and "R-1-3" not in s.dms(s.boris)[-1]
+            assert s.dms(s.boris)[-2].endswith("3 hits on R-1-3."), s.dms(s.boris)[-2]
     play(test, tmp_path)
 
 

@@ -468,10 +468,11 @@ def questions(tables, user: str) -> list[str]:
 
 def red_asked(game_id: int, remind: str) -> list[str]:
     """Red's question messages once she shouted, Blue answered and she echoed: her shout, which left the game
-    waiting for Blue alone, said where she was asked it (the game no longer waited for her), then her typed echo
-    and the plan asked next: by DM each question in a new message, else every answer of the player-turn in one."""
-    shouted, above = ([], "Red: shout.\n") if remind == "both" else ([f"Game {game_id}: Red: shout."], "")
-    return [*shouted, f"Game {game_id}: {above}{ECHOED}Next, {DUE}: the Red Plan Phase (turn 1)."]
+    waiting for Blue alone, said where she was asked it (the game no longer waited for her) until that message was
+    written again, then her typed echo and the plan asked next: by DM each question in a new message, else every
+    answer of the player-turn in one, her own order not among them (her reply said it)."""
+    shouted = [] if remind == "both" else [f"Game {game_id}: Red: shout."]
+    return [*shouted, f"Game {game_id}: {ECHOED}Next, {DUE}: the Red Plan Phase (turn 1)."]
 
 
 @pytest.mark.parametrize("remind", ["both", "dm"])
@@ -901,10 +902,10 @@ def test_lines_not_yet_sent_just_before_a_question_by_dm_go_in_its_message(tmp_p
         f"corps lost; nothing left there.\nThe game waits for you, {DUE}: Move stacks one place")
 
 
-def test_a_question_in_a_new_dm_says_above_it_only_the_answer_its_player_has_not_been_told(service):
+def test_a_question_in_a_new_dm_says_no_answer_the_message_above_it_says(service):
     """Last Blood's French clicked three battles' answers in one question message; the third, not yet sent
-    when the next impulse asked him in a new DM (which notifies), goes above that question. The two before
-    it were in that message already: the new DM repeated all three, the three stand lines read twice."""
+    when the next impulse asked him in a new DM, is written in that message, just above the new one: the new
+    DM asks alone. It repeated all three, then the third (a line he had just read, atop each new impulse)."""
     tables = make_tables(service)
     game_id = run(seated_game(tables))
     side, told = "red", "Stand and fight it out in 16.\nStand and fight it out in 36."
@@ -918,7 +919,7 @@ def test_a_question_in_a_new_dm_says_above_it_only_the_answer_its_player_has_not
     asked = {"text": "the game waits for you: French impulse", "question": {"since": 2, "fresh": True}}
     Change(tables.news, game_id, "anna")._under_the_unsent_answer(side, asked, tables.news.store.last_seq(game_id))
     assert rows[0][1]["text"] == [told + "\nStand and fight it out in 57."]
-    assert asked["text"] == ["Stand and fight it out in 57.\nThe game waits for you: French impulse"], asked["text"]
+    assert asked["text"] == "the game waits for you: French impulse", asked["text"]
 
 
 def _after_the_redoubt(tmp_path, box: str) -> tuple[Tables, list[str]]:
