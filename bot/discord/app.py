@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import faulthandler
 import hashlib
 import io
@@ -73,7 +74,7 @@ from bot.service import BUSY, SORRY, GameService, is_busy
 from bot.store import Store
 from bot.tables import PlainReply, Tables
 from bot.under_way import named, ours
-from bot.words import Text
+from bot.words import Text, words
 
 log = logging.getLogger("kolocha.discord")
 
@@ -360,6 +361,9 @@ class KolochaBot(commands.AutoShardedBot):
         handling(f"by {actor.name} in {where(message.channel)}")
         outcome = await self.tables.play.plain(actor, str(message.channel.id), message.content)
         if outcome is not None:
+            games = await asyncio.to_thread(self.tables.store.games, channel=str(message.channel.id))
+            if outcome.private and games:  # said by DM, where a player of two games reads both: named
+                outcome = dataclasses.replace(outcome, private=words(f"Game {games[-1]['id']}: ", outcome.private))
             await answer_plain(self.tables.delivery.messenger, message, outcome)
 
     async def _hint(self, message: discord.Message, tables: Tables) -> None:

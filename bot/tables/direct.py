@@ -23,9 +23,15 @@ class Direct(Room):
     """Orders typed to the bot in a direct message."""
 
     async def message(self, actor: Actor, text: str) -> Text:
-        """The reply to a direct message: what became of its orders, or which game to name."""
+        """The reply to a direct message: what became of its orders, or which game to name. It names the
+        game it played in, as every DM of the bot does: a player in two games could not tell which of them
+        'French: end.' or a refusal was about."""
         game, orders = await asyncio.to_thread(self._game_for, actor, text)
-        return await self.tables.play.orders(actor, game["channel"], orders, by_dm=True)
+        named = f"Game {game['id']}: "
+        try:
+            return words(named, await self.tables.play.orders(actor, game["channel"], orders, by_dm=True) or "done.")
+        except TableError as error:
+            raise TableError(words(named, error.text)) from error
 
     def _game_for(self, actor: Actor, text: str) -> tuple[dict, str]:
         """The game a message acts in, and its orders (the `game N` that chose it left out)."""

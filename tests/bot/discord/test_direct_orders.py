@@ -23,7 +23,8 @@ def test_a_direct_message_plays_in_the_game_that_waits_and_consents_to_an_undo(t
             move, = french_moves(s, 1)
             await s.anna.send_dm(f"{move}\nend")
             played, ended = answers(s, s.anna)[-1].splitlines()
-            assert played.startswith(f"1. ✅ French: {move}. ") and ended.startswith("2. ✅ French: end. ")
+            assert played.startswith(f"Game {game_id}: 1. ✅ French: {move}. ")
+            assert ended.startswith("2. ✅ French: end. ")
             assert stored(s, game_id) == [move, "end"]
             assert any(post.startswith(f"**anna** — {move.split()[1]} (French ") for post in s.posts())  # said once
             await s.anna.send_dm("undo")  # `end` began another phase: the Russian must consent
@@ -66,7 +67,7 @@ def test_a_battle_plan_given_by_direct_message_leaves_no_trace_in_the_channel(tm
             await s.anna.send_dm("move 30 11; end; end")  # the French attack: both choose a plan
             posts, boris_dms = len(s.posts()), len(s.dms(s.boris))
             await s.anna.send_dm("plan assault")
-            assert answers(s, s.anna)[-1] == "French: plan assault."
+            assert answers(s, s.anna)[-1] == "Game 1: French: plan assault."
             assert len(s.posts()) == posts and len(s.dms(s.boris)) == boris_dms  # not a trace
             await s.boris.send_dm("plan cordon")
             assert "French Assault against Russian Cordon" in "\n".join(s.posts()[posts:])
@@ -81,6 +82,7 @@ def test_the_answer_to_a_direct_message_shows_commands_as_typed_there(tmp_path):
             await borodino(s)
             await s.boris.send_dm("ACCEPT")
             answered = answers(s, s.boris)[-1]
-            assert answered.startswith("No request to undo is waiting for an answer; `accept` answers one"), answered
+            assert answered.startswith("Game 1: No request to undo is waiting for an answer; `accept` answers one"), \
+                answered
             assert "/order" not in answered
     play(test, tmp_path)

@@ -30,7 +30,7 @@ async def observed_by_anna(db: Path, typed: str) -> tuple[list[str], list[str], 
         await s.env.settle()
         await s.boris.send(s.channel, typed)
         told = s.dms(s.boris)[-1]
-        assert told == WITHDRAWN, told  # played, and its author told why the message went
+        assert told == f"Game {s.game()['id']}: {WITHDRAWN}", told  # played, its author told why the message went
         seen = [f"{m.author.name}: {m.content} {[str(r.emoji) for r in m.reactions]}"
                 for m in s.channel.history(viewer=s.anna)]
         return seen, s.dms(s.anna), len(tables.store.commands(s.game()["id"]))

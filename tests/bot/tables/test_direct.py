@@ -24,9 +24,9 @@ def test_a_direct_message_acts_in_the_only_game_waiting_for_the_sender(service):
     tables = make_tables(service)
     first, second = _two_games(tables)
     assert plain(run(tables.direct.message(ANNA, "move r1 0201\nend"))) == \
-        "1. ✅ Red: move r1 0201. r1 moves to 0201\n2. ✅ Red: end. red ends the Movement Phase"
+        f"Game {first}: 1. ✅ Red: move r1 0201. r1 moves to 0201\n2. ✅ Red: end. red ends the Movement Phase"
     assert (service.store.last_seq(first), service.store.last_seq(second)) == (2, 0)
-    assert run(tables.direct.message(BORIS, "  game 2: move r1 0201")) == "Red: move r1 0201."
+    assert plain(run(tables.direct.message(BORIS, "  game 2: move r1 0201"))) == "Game 2: Red: move r1 0201."
     assert service.store.last_seq(second) == 1
 
 
