@@ -101,15 +101,13 @@ class InPlacePart(AlreadySentPart):
         opening with a bare row of blocks ('revealed, activated' under no name, seen on simcord: a Bloody
         Monday Russian's view of 2,100 characters in the first turn). A block's lines stay together (its
         cubes under it). [] where no row fits under the head."""
-        after, rows = parts[at + 1:], str(parts[at]["table"]).split("\n")
+        after, rows = parts[at + 1:], whole_rows(str(parts[at]["table"]))
 
         def under_the_head(n: int) -> list[str]:
             return self.messenger.pieces(words(*parts[:at], {"table": "\n".join(rows[:n])}))
-        fit, indent = 0, [len(row) - len(row.lstrip()) for row in rows]
+        fit = 0
         while fit < len(rows) and len(under_the_head(fit + 1)) == 1:
             fit += 1
-        while 1 < fit < len(rows) and indent[fit] > indent[1]:  # a block's lines go together ('cubes: ...' under it)
-            fit -= 1
         if fit < 2 or fit == len(rows):
             return []
         return under_the_head(fit) + self.table_apart([{"table": "\n".join(rows[fit:])}, *after], game, seen)
@@ -122,11 +120,13 @@ class InPlacePart(AlreadySentPart):
         Discord kept up, a restart between the two), the head above it, written first, told the news of a
         command that the table did not show yet, a block's hit above its strength before it. The old table
         now says that it is older. Each message holds as many of the table's rows as fit under that line,
-        the rows after them in the next; a table that fits is one message."""
+        the rows after them in the next, a block's wrapped lines with it (`whole_rows`): a message opened
+        on '                    revealed;' / 'cubes: inspired', the half of a row whose block was in the
+        message before; a table that fits is one message."""
         (table, *after), head = parts, f"Game {game}: {continued(seen)}\n"
         out: list[str] = []
         held: list[str] = []
-        for row in str(table["table"]).split("\n"):
+        for row in whole_rows(str(table["table"])):
             if held and len(self.messenger.pieces(words(head, {"table": "\n".join([*held, row])}))) > 1:
                 out += self.messenger.pieces(words(head, {"table": "\n".join(held)}))
                 held = []
@@ -158,3 +158,22 @@ class InPlacePart(AlreadySentPart):
             await self.messenger.drop(place, kept[-1])
             kept = kept[:-1]
             await asyncio.to_thread(remember, kept)
+
+
+def whole_rows(table: str) -> list[str]:
+    """A table's rows, each with the lines wrapped under it: a line indented deeper than the table's rows (a
+    block's 'revealed;' and its cubes at a phone's width) goes on the row above it, so a message split between
+    rows never opens with the half of one.
+
+    >>> whole_rows("  area  block\\n  45    F-I-5  4 infantry;\\n               revealed\\n  46    F-I-1  4 infantry")
+    ['  area  block', '  45    F-I-5  4 infantry;\\n               revealed', '  46    F-I-1  4 infantry']
+    """
+    lines = table.split("\n")
+    step = min((len(line) - len(line.lstrip()) for line in lines[1:] if line.strip()), default=0)
+    rows: list[str] = []
+    for line in lines:
+        if rows and len(line) - len(line.lstrip()) > step:
+            rows[-1] += "\n" + line
+        else:
+            rows.append(line)
+    return rows

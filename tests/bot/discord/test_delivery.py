@@ -634,6 +634,17 @@ def test_each_message_of_a_table_of_units_apart_names_its_game_and_holds_whole_r
     assert [row for piece in sent for row in piece.removeprefix(head).removesuffix("\n```").split("\n")] == rows
 
 
+def test_a_table_of_units_apart_is_split_between_rows_never_inside_one(service):
+    """A block whose row wraps (its 'revealed;' and cubes on lines of their own at a phone's width) keeps its
+    lines in one message: the next message opened on '                    revealed;', the half of a row."""
+    rows = [f"  {n:<5} R-G-{n:<5} 4 infantry;\n{' ' * 20}revealed;\n{' ' * 20}cubes: isolated" for n in range(40)]
+    sent = make_tables(service).delivery.table_apart([table("\n".join(rows))], 7)
+    head = "Game 7: your view, continued:\n```\n"
+    assert len(sent) > 1 and all(piece.startswith(head + "  ") and len(piece) <= LIMIT for piece in sent), sent
+    assert all(piece.removesuffix("\n```").endswith("cubes: isolated") for piece in sent)
+    assert "\n".join(piece.removeprefix(head).removesuffix("\n```") for piece in sent) == "\n".join(rows)
+
+
 @pytest.mark.logs_errors("kolocha.delivery")
 def test_the_questions_of_a_player_turn_share_one_message_split_with_their_buttons_and_retried_in_place(service):
     """A player's questions of one player-turn go into one question message: the first is sent,

@@ -481,7 +481,7 @@ def test_orders_given_one_at_a_time_while_a_choice_waits_are_added_to_those_held
     typed = run(tables.play.plain(ANNA, CHANNEL, "shout"))  # its word goes by DM
     assert plain(typed.private) == HELD_WORD.format("1. shout; 2. shout").replace(BOX_TIP, BY_DM)
     by_dm = run(tables.direct.message(ANNA, "shout"))  # the `/orders` box opens in the game's channel alone
-    assert plain(by_dm) == HELD_WORD.format("1. shout; 2. shout; 3. shout").replace(BOX_TIP, BY_DM)
+    assert plain(by_dm) == "Game 1: " + HELD_WORD.format("1. shout; 2. shout; 3. shout").replace(BOX_TIP, BY_DM)
     assert tables.play.held_in(ANNA, CHANNEL) == "shout\nshout\nshout" and tables.play.held_in(BORIS, CHANNEL) == ""
     for _ in range(2):  # each turn: Blue answers, Blue plans, Red plans; the next held shout plays
         for actor, line in ((BORIS, "answer soft"), (BORIS, "plan bold"), (ANNA, "plan calm")):
