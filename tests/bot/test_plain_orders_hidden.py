@@ -61,5 +61,5 @@ def test_over_the_wire_the_message_is_deleted_and_the_answer_goes_by_dm(tmp_path
         assert wire.http.of("delete") == [(CHANNEL, str(message.id))]
         assert wire.http.of("react") == []
         (user, dm), = wire.http.of("dm")[-1:]
-        assert user == ANNA.id and dm["content"] == WITHDRAWN
+        assert user == ANNA.id and dm["content"] == f"Game 1: {WITHDRAWN}"
     play(test, tmp_path)
