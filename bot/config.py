@@ -6,7 +6,7 @@
     [defaults]                     # the settings every new game starts with
     deadline_hours = 48
     reminders = [24, 1]            # hours before the deadline
-    at_deadline = "remind"         # remind | end | choose | forfeit | computer
+    at_deadline = "end"            # end | choose | remind | forfeit | computer
     ai_level = 1                   # a computer player's level: 1, or 2 where the system has it
     ai_budget = 20                 # seconds a computer player may think a turn, its wait for a worker included
     skip_weekends = false          # Saturdays and Sundays do not count toward deadlines
@@ -32,15 +32,15 @@ AI_LEVELS = (1, 2)  # what the setting accepts; whether a game has that level is
 DEADLINE_HELP = (
     "Each player to move has a deadline (`/game settings deadline_hours:`), reminders before it, "
     "and at it the game's action (`/game settings at_deadline:`):\n"
-    "- remind: a new deadline, and the late player is told again;\n"
-    "- end: the late player's phase ends and the game moves on. A choice waiting for them "
-    "(a retreat, an advance, losses, hits, a battle plan) is made by their standing order "
+    "- end (unless the game sets another): the late player's phase ends and the game moves on. A choice "
+    "waiting for them (a retreat, an advance, losses, hits, a battle plan) is made by their standing order "
     "(`/game orders`), else by the first order of its kind; what the rules require before the phase "
     "may end (attacks still owed, a battle that must be fought, an impulse not begun) is played by "
     "the computer opponent at level 1, from that player's own view, each command shown with its "
     "reason; then the phase ends. 1812 needs none: its standing "
     "orders cover every choice;\n"
     "- choose: a waiting choice is made as under end, else remind;\n"
+    "- remind: a new deadline, and the late player is told again (the game waits for them);\n"
     "- forfeit: the late player loses the game;\n"
     "- computer: the computer takes the late player's seat for the rest of the game (while both players "
     "give secret orders at once, 1812's battle plans, it gives the late player's order as under end and takes "
@@ -57,7 +57,7 @@ class GameSettings:
 
     deadline_hours: float = 48.0
     reminders: tuple[float, ...] = (24.0, 1.0)
-    at_deadline: str = "remind"
+    at_deadline: str = "end"  # an absent player never stalls a game: his phase ends at the deadline
     spectator_delay: bool = False
     skip_weekends: bool = False  # Saturdays and Sundays (in each player's time zone) do not count
     ai_level: int = 1  # how a computer seat of this game plays

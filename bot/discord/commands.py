@@ -424,9 +424,9 @@ class GameCommands(app_commands.Group):
                            level="How well a computer seat taken from now on plays",
                            budget="Seconds a computer seat taken from now on may think a turn")
     @app_commands.choices(at_deadline=[
-        app_commands.Choice(name="remind again", value="remind"),
         app_commands.Choice(name="end the phase (what is owed played for the late side)", value="end"),
         app_commands.Choice(name="the default mid-turn choice, else remind", value="choose"),
+        app_commands.Choice(name="remind again (the game waits)", value="remind"),
         app_commands.Choice(name="the late side forfeits", value="forfeit"),
         app_commands.Choice(name="the computer takes the late side's seat", value="computer")])
     @app_commands.choices(level=LEVELS)

@@ -45,7 +45,7 @@ async def at_table(position: Position, viewer: str, lines: Sequence[Line], folde
     offered, the game's status (deadlines: who is waited on) and the viewer's own deadline. After
     the lines, the maps the viewer asks for: the public one `around` the places the probes named,
     and their own by DM. With `clocks`, then each awaited side's reminder and its deadline passing
-    (bot/tables/clocks.py; the default action, remind again): who is pinged
+    (bot/tables/clocks.py; the action remind again, set for this walk): who is pinged
     where, and the question its late player is asked in public, the other player taking his
     reminders in the channel; `late`, then the viewer's own deadline passes once more with that action
     (`/game settings at_deadline`: end, choose, forfeit), played for them from what they know. And what
@@ -55,7 +55,8 @@ async def at_table(position: Position, viewer: str, lines: Sequence[Line], folde
     service = game_service(folder / "table.sqlite", position)
     recorder = Recorder(seen)
     delivery = Delivery(service, recorder, view_json, lambda: NOON, crop_json)
-    tables = Tables(service, delivery, Unscheduled(), Config(defaults=GameSettings(spectator_delay=delay)),
+    settings = GameSettings(spectator_delay=delay, at_deadline="remind")  # under `end` the other side's
+    tables = Tables(service, delivery, Unscheduled(), Config(defaults=settings),  # stand-in plays its own blocks
                     lambda: NOON, systems=(position.INFO.name,), planner=further.planner or ThreadPlanner())
     _seeded(tables.computer)
     other = next(side for side in position.INFO.sides if side != viewer)

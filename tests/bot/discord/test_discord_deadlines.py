@@ -28,7 +28,7 @@ from tests.bot.discord.discord_fakes import (
     seated_game,
 )
 
-TEN_HOURS = GameSettings(deadline_hours=10, reminders=(5, 1))
+TEN_HOURS = GameSettings(deadline_hours=10, reminders=(5, 1), at_deadline="remind")
 
 
 
@@ -318,7 +318,7 @@ def test_a_start_answers_while_it_schedules_the_deadlines(store):
     assert f"deadline:{3 * STEP}:red" not in jobs
 
 
-TWO_DAYS = GameSettings(deadline_hours=48, reminders=(24,))
+TWO_DAYS = GameSettings(deadline_hours=48, reminders=(24,), at_deadline="remind")
 
 
 def test_a_far_deadline_waits_outside_the_scheduler_until_its_moment_comes_near(service):

@@ -258,7 +258,7 @@ def test_a_deadline_fires_once_on_the_virtual_clock_through_the_real_scheduler(t
     sends nothing again. (Two hours, not two days: the outbox job runs every virtual minute,
     and simcord gives a whole advance 30 real seconds.)"""
     async def test(db: Path) -> None:
-        async with server(db, defaults=GameSettings(deadline_hours=2, reminders=(1,))) as s:
+        async with server(db, defaults=GameSettings(deadline_hours=2, reminders=(1,), at_deadline="remind")) as s:
             game_id = await borodino(s)
             await s.env.advance_time(3600 + 1)
             assert len([t for t in s.posts() if " are due " in t]) == 1

@@ -21,6 +21,9 @@ from tests.bot.discord.discord_fakes import ANNA, BORIS, CHANNEL, WATCH, FakeClo
 PHASE = "the Red Movement Phase (turn 1)"  # what the toy race asks of Red first
 
 
+REMIND = GameSettings(at_deadline="remind")  # a passed deadline starts the clock again, the game waiting
+
+
 def stamp(moment: datetime) -> str:
     return f"<t:{int(moment.timestamp())}:R>"
 
@@ -47,7 +50,7 @@ def wager(tmp_path, monkeypatch):
     monkeypatch.setitem(_SYSTEMS, "toy_wager", "tests.bot.toy_wager")
     service = GameService(blank(tmp_path / "wager.sqlite"), loader=lambda name: toy_wager)
     clock = FakeClock()
-    tables = make_tables(service, clock, systems=("toy_wager",))
+    tables = make_tables(service, clock, systems=("toy_wager",), defaults=REMIND)
     game_id = run(seated_game(tables, system="toy_wager", scenario="long"))
     return tables, game_id, clock
 
@@ -83,7 +86,7 @@ def test_a_reminder_in_the_channel_of_a_game_with_hidden_units_carries_no_button
 
 def test_a_passed_deadline_reminds_again_with_a_fresh_one_at_the_players_hour(service):
     clock = FakeClock()
-    tables = make_tables(service, clock)
+    tables = make_tables(service, clock, defaults=REMIND)
     run(tables.absence.prefs(ANNA, {"due_hour": 20}))
     game_id = run(seated_game(tables))
     messenger = tables.delivery.messenger
@@ -216,7 +219,7 @@ def test_a_passed_deadline_s_buttons_carry_what_the_late_side_has_observed(wager
 def test_a_passed_deadline_at_a_choice_of_more_answers_than_a_menu_holds_says_to_type_one(tmp_path, monkeypatch):
     monkeypatch.setitem(_SYSTEMS, "toy_wager", "tests.bot.toy_wager")
     service = GameService(blank(tmp_path / "many.sqlite"), loader=lambda name: toy_wager.many_answers())
-    tables = make_tables(service, systems=("toy_wager",))
+    tables = make_tables(service, systems=("toy_wager",), defaults=REMIND)
     game_id = run(seated_game(tables, system="toy_wager", scenario="long"))
     run(tables.play.submit(ANNA, CHANNEL, "shout"))
     run(tables.clocks.expire(game_id, "blue", timedelta(0)))
@@ -298,7 +301,7 @@ def whispering_toy() -> types.ModuleType:
 
 def test_the_channel_reads_the_public_question_and_the_player_their_own(tmp_path):
     service = GameService(blank(tmp_path / "k.sqlite"), loader=lambda name: whispering_toy())
-    tables = make_tables(service)
+    tables = make_tables(service, defaults=REMIND)
     run(tables.absence.prefs(ANNA, {"remind": "both"}))  # told in both places
     game_id = run(seated_game(tables))
     run(tables.clocks.expire(game_id, "red", timedelta(0)))

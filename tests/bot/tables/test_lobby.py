@@ -387,8 +387,8 @@ def test_a_setting_the_games_computer_cannot_play_is_refused(tmp_path):
     game_id = run(seated_game(tables))
     assert refused(tables.lobby.change_settings(ANNA, CHANNEL, {"at_deadline": "computer"})) == (
         "toy_system has no computer player yet, so only a person can take this seat.")
-    assert tables.settings(game_id).at_deadline == "remind"
-    saved = markup(run(tables.lobby.change_settings(ANNA, CHANNEL, {"at_deadline": "end"})))
+    assert tables.settings(game_id).at_deadline == "end"
+    saved = markup(run(tables.lobby.change_settings(ANNA, CHANNEL, {"at_deadline": "remind"})))
     assert saved.startswith("Settings saved.")
 
 
