@@ -180,7 +180,9 @@ def test_a_computer_holding_both_sides_sends_each_player_turn_before_it_plays_th
     assert service.store.game(game_id)["status"] == "over"
     began = sorted({service.store.player_turn_start(game_id, seq) for seq in range(1, last + 1)})
     assert began == [0, 4, 8, 12, 16, 20, last]  # the commands each player-turn began after, and the end
-    assert played == [0, 0, *began[1:]]  # two seatings, then each player-turn as the next began
+    # the seatings' lines, sent at command 0 (by one flush or, as tasks interleave, by more: the count varies with
+    # the host's load), then each player-turn once, as the next began
+    assert played[:2] == [0, 0] and [seq for seq in played if seq] == began[1:]
     assert service.store.undelivered(game_id) == []
 
 
