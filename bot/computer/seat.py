@@ -93,7 +93,14 @@ class PlanJob:
     stops: tuple[int, ...] | None = None  # made again: the steps its clock stopped it at (`stops_in`)
 
 
-SEARCHES = 2  # the first level that searches ahead within the seat's budget; a plan below it takes no time to speak of
+SEARCHES = 2  # the first level that may search ahead within the seat's budget; below it a plan takes no time
+
+
+def searches(system: GameSystem, level: int) -> bool:
+    """Whether the system's commander of `level` searches within a clock (it takes a plan's `stop`): Borodino's
+    level 2 does; Bloody Monday's level 2 weighs the rule book's sudden-death wins without a search."""
+    make = getattr(system, "commander", None)
+    return level >= SEARCHES and make is not None and "stop" in inspect.signature(make).parameters
 STOPPED = "[the clock stopped its search at {}]"
 STOPS = re.compile(" ?" + re.escape(STOPPED).replace(r"\{\}", r"steps? ([\d, ]+)") + "$")
 

@@ -246,7 +246,7 @@ def _order_completer(field: str) -> Completer:
 
 
 LEVELS = [app_commands.Choice(name="level 1 (scripted on the rule book)", value=1),
-          app_commands.Choice(name="level 2 (search)", value=2)]
+          app_commands.Choice(name="level 2 (looks further ahead)", value=2)]
 
 
 class GameCommands(app_commands.Group):

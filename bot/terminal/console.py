@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import TextIO
 
 from bot import text as fmt
-from bot.computer.seat import SEARCHES, Memory, TurnClock, answer, as_told, next_job, plan, send
+from bot.computer.seat import Memory, TurnClock, answer, as_told, next_job, plan, searches, send
 from bot.converters import Unreadable, well_formed
 from bot.service import (GameService, Result, on_its_events, own_line, record, still_to_order, told_at_once,
                          told_by_its_event)
@@ -321,7 +321,7 @@ def computer_turn(service: GameService, memory: Memory, game_id: int,
     if job is None:
         return False
     if clock is not None:
-        if job.level >= SEARCHES and clock.begins(game_id, job):
+        if searches(service.system(game_id), job.level) and clock.begins(game_id, job):
             note(f"The computer is thinking (up to {job.budget:g} s)...")
         job = clock.timed(game_id, job)
     sent = send(service, game_id, job, plan(job), lambda decision: record)

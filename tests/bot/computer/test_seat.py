@@ -22,7 +22,8 @@ import rules
 from bot.computer import planner as planner_module
 from bot.computer.planner import Hung, ProcessPlanner, workers
 from bot.computer.replay import rethink
-from bot.computer.seat import Memory, NoComputer, PlanJob, commander_for, new_seat, next_job, plan, send, stops_in
+from bot.computer.seat import (Memory, NoComputer, PlanJob, commander_for, new_seat, next_job, plan, searches, send,
+                               stops_in)
 from bot.service import GameService, record
 from bot.store import blank
 from bot.words import COMPUTER
@@ -56,6 +57,14 @@ def test_a_computer_game_is_stored_command_by_command_with_its_reasons_and_repla
     assert len(rows) == len(sent) and {row["user"] for row in rows} == {COMPUTER}
     assert rows[0]["text"] == f"{rows[0]['normalised']} — {sent[0][0].reason}"
     assert service.replay_check(game).ok
+
+
+@pytest.mark.parametrize(("system", "level", "searching"), [
+    ("borodino", 2, True), ("borodino", 1, False), ("bloody_monday", 2, False), ("campaign_1812", 1, False)])
+def test_a_seat_searches_where_its_commander_takes_a_clock(system, level, searching):
+    """Only a level whose commander searches within a clock says at the terminal that it is thinking and for
+    how long: Bloody Monday's level 2 weighs sudden-death wins without a search."""
+    assert searches(rules.load(system), level) is searching
 
 
 def test_a_plan_stops_at_the_game_s_end(tmp_path):
