@@ -131,18 +131,28 @@ SYSTEM_NAMES = {"borodino": "Borodino", "bloody_monday": "Bloody Monday", "campa
 
 
 def mid_sentence(text: str) -> str:
-    """A sentence said after a colon ('kolocha: ...', a file's name and a colon): its first word in
-    lower case where it is a plain word, as a reply on Discord opens with a capital ('Game 3 is
-    over ...', 'No such file or directory'); a name keeps its capital (a game's, a side's,
-    Kolocha's), and so does a word with capitals inside (DISCORD_TOKEN, SQLite).
+    """A sentence said after a colon ('kolocha: ...', a file's name and a colon, the terminal's 'Refused:
+    move 3422 3320: ...'): its first word in lower case where it is a plain word, as a reply on Discord
+    opens with a capital ('Game 3 is over ...', 'No such file or directory'); a name keeps its capital (a
+    game's, a side's, Kolocha's), and so does a word with capitals inside (DISCORD_TOKEN, SQLite), a word
+    before its number or id in brackets (1812's 'Minsk (14)') and a name of several words ('Last Blood',
+    'Velikie Luki (7)'), never an article before one ('A French block', 'Your Logistics Value').
 
     >>> mid_sentence("An option is on by its name"), mid_sentence("Borodino has computer opponents")
     ('an option is on by its name', 'Borodino has computer opponents')
+    >>> mid_sentence("Minsk (14) holds nothing"), mid_sentence("Last Blood is played with ...")
+    ('Minsk (14) holds nothing', 'Last Blood is played with ...')
+    >>> mid_sentence("It is the French Movement Phase"), mid_sentence("Your Logistics Value 4 limits ...")
+    ('it is the French Movement Phase', 'your Logistics Value 4 limits ...')
     """
-    first = text.split(" ", 1)[0]
+    first, _, rest = text.partition(" ")
     names = {name.split()[0] for name in SYSTEM_NAMES.values()} | {"French", "Russian", "Kolocha", "Discord"}
-    plain = first[1:] == first[1:].lower() and first.strip(".,;:") not in names
+    named = rest[:1] == "(" or rest[:1].isupper() and first not in ARTICLES
+    plain = first[1:] == first[1:].lower() and first.strip(".,;:") not in names and not named
     return text[:1].lower() + text[1:] if plain else text
+
+
+ARTICLES = ("A", "An", "The", "Your", "No", "Each", "Every")  # before a name, never one (mid_sentence)
 
 
 @functools.cache

@@ -148,7 +148,7 @@ def render(result: Result, line: str, viewer: str | None = None, hidden: bool = 
     if result.reply is not None:
         return fmt.in_columns(result.reply) if _listing(line) else result.reply
     if not result.accepted:
-        return f"Refused: {fmt.clipped(line)}: {result.message}"
+        return f"Refused: {fmt.clipped(line)}: {fmt.mid_sentence(result.message)}"  # one sentence, its capital gone
     def seen(r: Result) -> list[dict]:  # how the game ended is said under it (the headline): not here
         return [e for e in (r.events if viewer is None and not hidden else r.visible_to(viewer))
                 if (e.get("kind") != "choice" or e.get("chooser") not in computer) and e.get("kind") != "outcome"]

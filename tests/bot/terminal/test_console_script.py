@@ -43,7 +43,7 @@ def test_script_text_output(tmp_path, capsys):
     assert _run(tmp_path, "move r1 0201\nblue: end\nend\nroll\nstatus\n") == 0
     out = capsys.readouterr().out
     assert "[1] Red: move r1 0201.\n  r1 moves to 0201\n" in out
-    assert "Refused: blue: end: It is the Red player's Movement Phase" in out
+    assert "Refused: blue: end: it is the Red player's Movement Phase" in out  # one sentence: no capital mid-way
     assert "(to Red) your secret number is" in out
     assert "Turn 1 | hour 1 | Movement Phase | Blue player" in out
     game = Store(tmp_path / "g.sqlite").game(1)
