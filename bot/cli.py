@@ -442,7 +442,7 @@ def _map(args: argparse.Namespace) -> int:
     crop = "-" + "-".join(args.around) if args.around else ""  # a crop never overwrites the whole map
     out = args.out or Path(f"kolocha-game{game_id}{crop}.png")
     pictures.write_map(service, store.game(game_id)["id"], out, around=args.around, radius=args.radius,
-                       size=args.size, zoc=args.zoc, select=args.select)
+                       size=args.size, zoc=args.zoc, select=args.select, spelt=pictures.on_the_command_line)
     print(f"Map: {out}")
     return 0
 

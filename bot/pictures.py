@@ -6,7 +6,7 @@ destinations come from the engine's legal commands, never from the picture code.
 from __future__ import annotations
 
 import json
-
+from collections.abc import Callable
 from pathlib import Path
 
 import render
@@ -29,17 +29,55 @@ def destinations(system, state: dict, select: str | None) -> list[str]:
                    and cmd.path[-1] != "off"})
 
 
-def selected(view: dict, select: str | None) -> tuple[str | None, str | None]:
+def in_game(option: str = "", value: str = "") -> str:
+    """How a player asks the terminal's `map` for an option, quoted.
+
+    >>> in_game(), in_game("zoc", "french"), in_game("around", "12")
+    ('`map`', '`map zoc french`', '`map 12`')
+    """
+    said = [*([option] if option not in ("", "around") else []), *([value] if value else [])]
+    return "`" + " ".join(["map", *said]) + "`"
+
+
+def on_the_command_line(option: str = "", value: str = "") -> str:
+    """The same asked of `kolocha map`, quoted.
+
+    >>> on_the_command_line(), on_the_command_line("zoc", "french"), on_the_command_line("around", "12")
+    ('`kolocha map`', '`kolocha map --zoc french`', '`kolocha map --around 12`')
+    """
+    return "`" + " ".join(["kolocha map", *([f"--{option}"] if option else []), *([value] if value else [])]) + "`"
+
+
+Spelt = Callable[..., str]  # (option, value) -> how the asker writes it: in_game or on_the_command_line
+PLACES = {"borodino": ("3225", "hex"), "bloody_monday": ("57", "area"), "campaign_1812": ("12", "place")}  # examples
+NO_ZOC = {  # why a map of areas has no zones of control to shade, citing the rule
+    "bloody_monday": "Bloody Monday has no zones of control to shade: a block stops only where it enters an area "
+                     "the enemy holds (1.2.2)",
+    "campaign_1812": "1812 has no zones of control to shade: a stack may move into and out of a place the enemy "
+                     "holds (Movement)"}
+
+
+def selected(view: dict, select: str | None, spelt: Spelt = in_game) -> tuple[str | None, str | None]:
     """The unit `map select WORD` names, by its id (a Borodino Doomed Victory leader's also when
     named by his name), and the place to ring (where it stands, if it does); a place is both. A
-    word that is no place and names none of the units the view shows is refused, where it drew the
-    map unmarked.
+    word that is no place and names none of the units the view shows is refused, and so is a number
+    that is no place of the map, where either drew the map unmarked.
 
     >>> murat = {"id": "L-MURAT", "name": "Murat", "hex": "2525"}
     >>> view = {"units": [{"id": "F-I-2", "hex": "2629"}], "leaders": [murat]}
     >>> selected(view, "f-i-2"), selected(view, "murat"), selected(view, "3225")
     (('F-I-2', '2629'), ('L-MURAT', '2525'), ('3225', '3225'))
+    >>> selected(view, "9999")
+    Traceback (most recent call last):
+    bot.converters.Unreadable: 9999 is no hex of this map: ring a unit by its hex or its id, `map select 3225`.
     """
+    place, kind = PLACES.get(str(view.get("system", "borodino")), PLACES["borodino"])
+    instead = f"ring a unit by its {kind} or its id, {spelt('select', place)}."
+    if select and select.isdigit():
+        try:
+            render.check_around(view, [select])
+        except NotOnMap:
+            raise Unreadable(f"{select} is no {kind} of this map: {instead}") from None
     if not select or select.isdigit():
         return select, select
     word = select.lower()
@@ -50,8 +88,7 @@ def selected(view: dict, select: str | None) -> tuple[str | None, str | None]:
         if word == str(unit.get("id", "")).lower():
             place = unit.get("hex") or unit.get("area")
             return str(unit["id"]), str(place) if place else None
-    raise Unreadable(f"{select!r} names no unit you can see: `map select` takes a unit's place or its id "
-                     "(`map select 3225`)")
+    raise Unreadable(f"{select!r} names no unit you can see: {instead}")
 
 
 RADII = range(0, 21)  # a wider crop than 20 hexes (or areas) round a place is larger than the whole map
@@ -60,10 +97,12 @@ WIDTHS = range(300, 4001)  # pixels: narrower hides the numbers (Bloody Monday's
 
 def map_png(service: GameService, game_id: int, *, around: list[str] | None = None, radius: int = 6,
             size: int | None = None, zoc: str | None = None, select: str | None = None,
-            viewer: str | None = None) -> bytes:
+            viewer: str | None = None, spelt: Spelt = in_game) -> bytes:
     """PNG of what `viewer` (None: the public) sees of a game now, optionally cropped and highlighted;
     a radius or a width out of RADII or WIDTHS is refused before a pixel is drawn (a radius of 500 took
-    minutes and gigabytes, a negative one failed in the drawing)."""
+    minutes and gigabytes, a negative one failed in the drawing), and so is a highlight the map cannot
+    draw (a map of areas has no zones of control; 1812's marks no moves), each refusal saying what to ask
+    instead as the asker writes it (`spelt`: at the terminal's prompt, or on the command line)."""
     if radius not in RADII:
         raise Unreadable(f"a crop's radius is {RADII.start} to {RADII.stop - 1} hexes (or areas) round the places "
                          f"asked, not {radius}; without places the whole map is drawn.")
@@ -72,10 +111,13 @@ def map_png(service: GameService, game_id: int, *, around: list[str] | None = No
                          "550).")
     system, state = service.system(game_id), service.load(game_id)
     view = system.view(state, viewer)
-    if view.get("system") == "campaign_1812" and (zoc or select):
-        asked = "1812 has no zones of control to shade (`zoc`)" if zoc else "1812's map marks no moves (`select`)"
-        raise Unreadable(f"{asked}: ask `map`, or `map 12` to centre the map on a place.")
-    unit, ring = selected(view, select)
+    place, _ = PLACES.get(str(view.get("system")), PLACES["borodino"])
+    instead = f"ask {spelt()}, or {spelt('around', place)} to centre the map on a place."
+    if zoc and view.get("system") in NO_ZOC:
+        raise Unreadable(f"{NO_ZOC[view['system']]}; {instead}")
+    if select and view.get("system") == "campaign_1812":
+        raise Unreadable(f"1812's map marks no moves: {instead}")
+    unit, ring = selected(view, select, spelt)
     moves = destinations(system, state, unit) or destinations(system, state, ring)  # Borodino's by its hex
     try:
         return render.snapshot(view, zoc=zoc, select=ring, destinations=moves, size=size, around=around or None,

@@ -123,11 +123,36 @@ def test_an_1812_map_refuses_in_its_own_words_what_it_cannot_draw(tmp_path):
                          "foo": "foo: areas and sub-areas are named by their numbers.",
                          "radus": "radus: areas and sub-areas are named by their numbers."}
     assert pictures.parse_map_words(["12", "radius", "2"], view) == {"around": ["12"], "radius": 2}
-    for option, said in (({"zoc": "french"}, "1812 has no zones of control to shade (`zoc`)"),
-                         ({"select": "12"}, "1812's map marks no moves (`select`)")):
+    no_zoc = ("1812 has no zones of control to shade: a stack may move into and out of a place the enemy holds "
+              "(Movement);")
+    for option, said in (({"zoc": "french"}, no_zoc), ({"select": "12"}, "1812's map marks no moves:")):
         with pytest.raises(Unreadable) as refused:
             pictures.map_png(service, game, viewer="russian", **option)
-        assert str(refused.value) == f"{said}: ask `map`, or `map 12` to centre the map on a place."
+        assert str(refused.value) == f"{said} ask `map`, or `map 12` to centre the map on a place."
+    with pytest.raises(Unreadable) as refused:  # `kolocha map --zoc french`: the command line's words
+        pictures.map_png(service, game, zoc="french", spelt=pictures.on_the_command_line)
+    assert str(refused.value) == f"{no_zoc} ask `kolocha map`, or `kolocha map --around 12` to centre the map on a " \
+                                 "place."
+
+
+def test_a_highlight_the_map_cannot_draw_is_refused_where_it_was_drawn_unmarked(borodino_game, tmp_path, capsys):
+    """Bloody Monday's blocks have no zones of control (1.2.2): `map zoc french` shaded nothing; a place off the
+    map to `select` (Borodino's 9999, Bloody Monday's 3225, a hex number) drew the map without a ring. Each is
+    refused in one sentence saying what to ask instead, as the asker writes it: `kolocha map` names its options."""
+    service, borodino = borodino_game
+    with pytest.raises(Unreadable) as refused:
+        pictures.map_png(service, borodino, select="9999")
+    assert str(refused.value) == "9999 is no hex of this map: ring a unit by its hex or its id, `map select 3225`."
+    blocks = service.new_game("bloody_monday", "bloody_monday", seed=1)
+    with pytest.raises(Unreadable) as refused:
+        pictures.map_png(service, blocks, viewer="french", zoc="french")
+    assert str(refused.value) == ("Bloody Monday has no zones of control to shade: a block stops only where it enters "
+                                  "an area the enemy holds (1.2.2); ask `map`, or `map 57` to centre the map on a "
+                                  "place.")
+    db = str(tmp_path / "k.sqlite")
+    assert cli.main(["map", "--db", db, "--game", str(blocks), "--select", "3225"]) == 2
+    assert capsys.readouterr().err == ("kolocha: 3225 is no area of this map: ring a unit by its area or its id, "
+                                       "`kolocha map --select 57`.\n")
 
 
 def test_kolocha_map_and_replay_gif_write_files(borodino_game, tmp_path, capsys):

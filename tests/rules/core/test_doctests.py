@@ -16,7 +16,7 @@ MODULES = ["rules.core.system", "rules.core.hexes", "rules.core.words", "rules.c
            "rules.borodino.movement", "rules.borodino.instead", "rules.borodino.battle", "rules.borodino.tables",
            "bot.choices", "bot.under_way", "bot.dice_audit", "bot.tables.spectators", "bot.words",
            "bot.tables.superseded", "bot.keyed_locks", "bot.tables.question_message",
-           "bot.delivery.in_place"]
+           "bot.delivery.in_place", "bot.pictures"]
 
 
 @pytest.mark.parametrize("name", MODULES)
