@@ -19,6 +19,7 @@ from render.areamap.picture import draw_area_map, window
 from render.areamap.static import missing_scales
 from render.frame import NotOnMap
 from render.hexmap.picture import CROP_R, FULL_R, draw_map, hexes_around, legible_radius, png, warm_layers
+from render.hexmap.terrain import layer_name
 from render.one_at_a_time import one_at_a_time
 from render.replay import replay_gif
 
@@ -112,12 +113,15 @@ def keep_layers(system: str | None) -> None:
     of its own (drawn at twice their size, they need 150 MB to half a gigabyte for some seconds,
     which the bot's own process then never holds): Bloody Monday's whole maps at its crop scales
     (render/areamap/static.py) and the slots of its blocks (render/areamap/stacking.py);
-    Borodino's layers at the whole map's and a crop's hex sizes (render/hexmap/terrain.py)."""
+    Borodino's layers at the whole map's and a crop's hex sizes, with the east edge's exit zone and
+    without (render/hexmap/terrain.py)."""
     if system == "bloody_monday":
         if missing_scales() or not layer_cache.kept(stacking.SLOTS):
             _apart("from render.areamap import stacking, static; static.whole_layers(); stacking.kept_slots()")
-    elif system != "campaign_1812" and not all(layer_cache.kept(f"borodino-r{r}") for r in (FULL_R, CROP_R)):
-        _apart(f"from render.hexmap import terrain; terrain.static_layer({FULL_R}); terrain.static_layer({CROP_R})")
+    elif system != "campaign_1812" and not all(layer_cache.kept(layer_name(r, exits)) for r in (FULL_R, CROP_R)
+                                               for exits in (True, False)):
+        _apart("from render.hexmap import terrain; " + "; ".join(f"terrain.static_layer({r}, {exits})"
+                                                                for r in (FULL_R, CROP_R) for exits in (True, False)))
 
 
 def _apart(code: str) -> None:

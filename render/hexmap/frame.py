@@ -127,10 +127,11 @@ def _held_icon(img: Image.Image, d: ImageDraw.ImageDraw, box: tuple[int, int, in
 DOOMED = ("dv_rally", "dv_leaders")  # the options whose marks the legend then explains
 
 
-def legend_items(doomed: bool = False, frozen: bool = False) -> list[tuple[Icon, str]]:
+def legend_items(doomed: bool = False, frozen: bool = False, exits: bool = True) -> list[tuple[Icon, str]]:
     """What the legend explains; `doomed`: with the Doomed Victory options, the corner marks of a
     broken unit (6.10) and of a unit a leader stands with (8.1) too; `frozen`: while the 5
-    September special rules hold units in place, their mark."""
+    September special rules hold units in place, their mark; `exits`: where the scenario has the east
+    edge's exit zone (7 Sept, the Grand Battle), the zone the map draws."""
     french = Look("french", "infantry", "4-4", False, False, False, "")
     marks = [(_marked_icon(Look("french", "infantry", "4-4", False, False, False, "", broken=True), "broken"),
               "broken"),
@@ -159,12 +160,12 @@ def legend_items(doomed: bool = False, frozen: bool = False) -> list[tuple[Icon,
         (arrow_icon(*SIDE_ARROWS), "move, in its side's colour"), (arrow_icon(P.ATTACK), "attack: odds, die, result"),
         (arrow_icon(P.ATTACK, dash=True), "artillery bombarding two hexes off"),
         (arrow_icon(*SIDE_ARROWS, dash=True), "retreat"), (cross_icon, "eliminated"),
-        (line_icon(P.EXIT_ZONE, 0.4), "exit zone (7 Sept, Grand Battle)"),
+        *([(line_icon(P.EXIT_ZONE, 0.4), "exit zone (7 Sept, Grand Battle)")] if exits else []),
         (lambda img, d, box: None, "top of the map: East"),
     ]
 
 
 @layer_cache.held  # the same for every picture of a width: pasted, never changed
-def legend(width: int, doomed: bool = False, frozen: bool = False) -> Image.Image:
-    """The Borodino legend, flowed to the width (`doomed`, `frozen`: see legend_items)."""
-    return flow_legend(legend_items(doomed, frozen), width)
+def legend(width: int, doomed: bool = False, frozen: bool = False, exits: bool = True) -> Image.Image:
+    """The Borodino legend, flowed to the width (`doomed`, `frozen`, `exits`: see legend_items)."""
+    return flow_legend(legend_items(doomed, frozen, exits), width)

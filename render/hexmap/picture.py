@@ -35,7 +35,7 @@ def warm_layers(view: dict) -> None:
     """Read from disk (or draw) the whole layer at the whole map's default scale, and the view's
     counters at a crop's default size (a crop draws only the counters it shows; its terrain it
     reads from the layer of its scale on disk, or draws: map_part)."""
-    static_layer(FULL_R)
+    static_layer(FULL_R, bool(view.get("exits_east")))
     size = counters.counter_size(CROP_R)
     for unit in view.get("units", []):
         counters.sprite(counters.look_of(unit, size), size)
@@ -82,11 +82,12 @@ def legible_radius(around: list[str]) -> int:
 def draw_map(view: dict, *, highlight: dict | None = None, size: int | None = None,
              around: Iterable[str] | None = None, radius: int = 6) -> Image.Image:
     """The framed picture of a view as a Pillow image (see render.snapshot)."""
-    img, layout, numbers = map_part(size, list(around or []), radius)
+    exits = bool(view.get("exits_east"))  # the east edge's exit zone: 7 Sept and the Grand Battle alone
+    img, layout, numbers = map_part(size, list(around or []), radius, exits)
     draw_play(img, layout, view, highlight or {}, numbers)
     doomed = any(option in DOOMED for option in view.get("options", []))
     frozen = any(unit.get("frozen") for unit in view.get("units", []))
-    top, bottom = title_strip(view, img.width), legend(img.width, doomed, frozen)
+    top, bottom = title_strip(view, img.width), legend(img.width, doomed, frozen, exits)
     out = Image.new("RGB", (img.width, top.height + img.height + bottom.height))
     out.paste(top, (0, 0))
     out.paste(img, (0, top.height))
@@ -94,20 +95,22 @@ def draw_map(view: dict, *, highlight: dict | None = None, size: int | None = No
     return out
 
 
-def map_part(size: int | None, around: list[str], radius: int) -> tuple[Image.Image, Layout, list[Box]]:
+def map_part(size: int | None, around: list[str], radius: int,
+             exits: bool = True) -> tuple[Image.Image, Layout, list[Box]]:
     """The terrain of the whole map or of a crop, its layout, and the boxes of its hex numbers and
-    margin notes (which place names keep clear of). A crop reads its window of terrain from the
+    margin notes (which place names keep clear of); the east edge's exit zone drawn only where the
+    scenario has one (`exits`, the view's `exits_east`). A crop reads its window of terrain from the
     whole layer of its scale on disk when that is there, else draws only the window (the same
     pixels, at a fraction of the cost: terrain_window); its margin beyond the map's edge is paper."""
     if not around:
-        layer = static_layer(max(8, math.floor(size / _map_width_in_r())) if size else FULL_R)
+        layer = static_layer(max(8, math.floor(size / _map_width_in_r())) if size else FULL_R, exits)
         return layer.image.copy(), layer.layout, list(layer.labels)
     r = crop_r(around, radius, size)
     box = _crop_box(r, around, radius)
     width, height = layer_size(r)
     img = Image.new("RGB", (box[2] - box[0], box[3] - box[1]), P.PAPER)
     inner = (max(0, box[0]), max(0, box[1]), min(width, box[2]), min(height, box[3]))
-    terrain, labels = kept_window(r, inner) or terrain_window(r, inner)
+    terrain, labels = kept_window(r, inner, exits) or terrain_window(r, inner, exits)
     img.paste(terrain, (inner[0] - box[0], inner[1] - box[1]))
     origin = layer_layout(r)
     layout = Layout(r, origin.x0 - box[0], origin.y0 - box[1])

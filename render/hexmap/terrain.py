@@ -75,21 +75,27 @@ def layer_size(r: int) -> tuple[int, int]:
     return math.ceil(width / SUPERSAMPLE), math.ceil(height / SUPERSAMPLE)
 
 
+def layer_name(r: int, exits: bool = True) -> str:
+    """The name a layer is kept under (render/layer_cache.py): at hex size r, with the east edge's
+    exit zone (`exits`: 7 Sept and the Grand Battle, where French units may leave by it) or without."""
+    return f"borodino-r{r}" + ("" if exits else "-no-exit")
+
+
 @layer_cache.held
-def static_layer(r: int) -> StaticLayer:
+def static_layer(r: int, exits: bool = True) -> StaticLayer:
     """The whole map without units at hex size r, with its layout (cached per size, in memory and
-    on disk: render/layer_cache.py)."""
+    on disk: render/layer_cache.py); with the exit zone of the east edge where the scenario has one."""
     m = battlemap.load()
-    image, labels = layer_cache.layer(f"borodino-r{r}", lambda: _shrunk(m, r, (0, 0, *layer_size(r))))
+    image, labels = layer_cache.layer(layer_name(r, exits), lambda: _shrunk(m, r, (0, 0, *layer_size(r)), exits))
     layout = layer_layout(r)
     return StaticLayer(image, layout, tuple(tuple(box) for box in labels))  # type: ignore[misc]
 
 
-def kept_window(r: int, box: Box) -> tuple[Image.Image, tuple[Box, ...]] | None:
+def kept_window(r: int, box: Box, exits: bool = True) -> tuple[Image.Image, tuple[Box, ...]] | None:
     """The pixels `box` of the whole layer at hex size r, with the boxes of its hex numbers and
     margin notes, read from disk, only the rows the box spans (a crop holds no whole layer in
     memory: at a crop's hex size one takes 19 MB); None when that layer is not on disk."""
-    name = f"borodino-r{r}"
+    name = layer_name(r, exits)
     rows = layer_cache.rows(name, box[1], box[3])
     labels = layer_cache.note(name)
     if rows is None or labels is None or box[2] > rows.width:
@@ -98,22 +104,22 @@ def kept_window(r: int, box: Box) -> tuple[Image.Image, tuple[Box, ...]] | None:
 
 
 @layer_cache.held
-def terrain_window(r: int, box: Box) -> tuple[Image.Image, tuple[Box, ...]]:
+def terrain_window(r: int, box: Box, exits: bool = True) -> tuple[Image.Image, tuple[Box, ...]]:
     """The pixels `box` of the whole layer at hex size r, drawn alone and the same to the last
     pixel: a crop draws a few dozen hexes instead of the map's 1,400, so the first crop at a new
     scale takes a fraction of a second, not many. With it, the boxes of the hex
     numbers and margin notes drawn (in the whole layer's pixels)."""
-    image, labels = _shrunk(battlemap.load(), r, box)
+    image, labels = _shrunk(battlemap.load(), r, box, exits)
     return image, tuple(labels)
 
 
-def _shrunk(m: BattleMap, r: int, window: Box) -> tuple[Image.Image, list[Box]]:
+def _shrunk(m: BattleMap, r: int, window: Box, exits: bool = True) -> tuple[Image.Image, list[Box]]:
     """The layer's pixels `window`, drawn at twice the size and scaled down; the label boxes scaled
     with it. Pillow makes the two passes of a shrink in an order it picks by the picture's shape
     (vertical first for a tall, narrow one), and the order changes the rounding: they are made
     one at a time, horizontal first, as for the whole layer."""
     big, whole = _times(window, SUPERSAMPLE), _times((0, 0, *layer_size(r)), SUPERSAMPLE)
-    canvas, top, labels = _draw(m, r * SUPERSAMPLE, big, whole[2:])
+    canvas, top, labels = _draw(m, r * SUPERSAMPLE, big, whole[2:], exits)
     rows = (max(0, big[1] - top - KERNEL), min(canvas.height, big[3] - top + KERNEL))  # what the shrink reads
     width, height = window[2] - window[0], window[3] - window[1]
     lanczos = Image.Resampling.LANCZOS
@@ -134,8 +140,10 @@ def canvas_size(m: BattleMap, r: float) -> tuple[int, int]:
     return math.ceil(x1 - x0 + (M.left + M.right) * r), math.ceil(y1 - y0 + (M.top + M.bottom) * r)
 
 
-def _draw(m: BattleMap, r: int, window: Box, size: tuple[int, int]) -> tuple[Image.Image, int, list[Box]]:
-    """The layer at hex size r (`size` pixels) round its pixels `window`: a canvas of the
+def _draw(m: BattleMap, r: int, window: Box, size: tuple[int, int],
+          exits: bool = True) -> tuple[Image.Image, int, list[Box]]:
+    """The layer at hex size r (`size` pixels) round its pixels `window`, with the exit zone of the
+    east edge or (`exits` false: a scenario where no unit leaves the map) without: a canvas of the
     layer's rows from 3 r above the window to 3 r below it, from its left edge to 3 r right of the
     window (band.py says why it keeps the columns), the layer's row at its top, and the boxes
     of the labels drawn (in the layer's pixels). Only what reaches into the window is drawn, in the
@@ -157,12 +165,13 @@ def _draw(m: BattleMap, r: int, window: Box, size: tuple[int, int]) -> tuple[Ima
             _buildings(d, layout, hx)
     for hx in hexes:
         d.outline(layout.corners(hx), P.GRID, max(1, r // 28))
-    _exit_zone(d, layout, m)
+    if exits:
+        _exit_zone(d, layout, m)
     _water(d, layout, m, seen)
     _roads(d, layout, m)
     _edges(d, layout, m, seen)
     labels = [_hex_number(d, layout, hx) for hx in hexes]
-    labels += _margin_notes(d, layout, m)
+    labels += _margin_notes(d, layout, m, exits)
     return img, canvas[1], labels
 
 
@@ -287,14 +296,17 @@ def _halo_text(d: BandDraw, at: Point, text: str, f, colour: P.RGB, anchor: str 
     return _text_box(d, at, text, f, anchor)
 
 
-def _margin_notes(d: BandDraw, layout: Layout, m: BattleMap) -> list[Box]:
-    """The exit-zone title in its band above the east edge, and the road ends in the margins."""
+def _margin_notes(d: BandDraw, layout: Layout, m: BattleMap, exits: bool = True) -> list[Box]:
+    """The exit-zone title in its band above the east edge (where the scenario has the zone), and the
+    road ends in the margins."""
     r = layout.r
     x0, y0, x1, y1 = _exit_band(layout, m)
-    f = font("bold", round(0.36 * r))
-    title = "EAST EDGE: French exit zone between the two roads (7 Sept, Grand Battle)"
-    d.text(((x0 + x1) / 2, (y0 + y1) / 2), title, fill=P.HALO, font=f, anchor="mm")
-    out = [_text_box(d, ((x0 + x1) / 2, (y0 + y1) / 2), title, f, "mm")]
+    out = []
+    if exits:
+        f = font("bold", round(0.36 * r))
+        title = "EAST EDGE: French exit zone between the two roads (7 Sept, Grand Battle)"
+        d.text(((x0 + x1) / 2, (y0 + y1) / 2), title, fill=P.HALO, font=f, anchor="mm")
+        out.append(_text_box(d, ((x0 + x1) / 2, (y0 + y1) / 2), title, f, "mm"))
     small = font("italic", round(0.34 * r))
     ends = sorted(m.roads, key=lambda road: col_row(road.hexes[-1])[0])
     for road, (x, anchor) in zip(ends, ((x0 - 0.2 * r, "rm"), (x1 + 0.2 * r, "lm"))):

@@ -67,6 +67,7 @@ def view(b: Battle, side: str | None, to_move: list[str]) -> dict:
         "outcome": outcome(b), "notes": notes(b, due_a, due_d),
         "plain_notes": notes(b, due_a, due_d, instruct=False),  # for a side no person plays: no instructions
         "zoc": {side: sorted(hexes) for side, hexes in b.zocs.items()},  # hexes in that side's enemy ZOC
+        "exits_east": b.scenario.exits_east,  # French units may leave by the east edge: the map draws its exit zone
         "position": {k: v for k, v in s.items() if k != "dice"},  # all but the dice: a computer player's board
         **({"leaders": _leaders(b)} if "leaders" in s else {}),
         **({"broken": _broken_hexes(b)} if "broken" in s else {}),

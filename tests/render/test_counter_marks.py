@@ -47,8 +47,8 @@ def test_a_picture_of_a_game_with_a_doomed_victory_option_has_that_legend(monkey
     view = borodino.view(borodino.setup("shevardino", 1, {"dv_leaders": True}), None)
     asked: list[bool] = []
     drawn = picture.legend
-    monkeypatch.setattr(picture, "legend", lambda width, doomed=False, frozen=False: asked.append(doomed) or
-                        drawn(width, doomed, frozen))
+    monkeypatch.setattr(picture, "legend", lambda width, doomed=False, frozen=False, exits=True: asked.append(doomed)
+                        or drawn(width, doomed, frozen, exits))
     picture.draw_map(view, around=["3222"], radius=1)
     picture.draw_map({**view, "options": ["moves_stand"]}, around=["3222"], radius=1)
     assert asked == [True, False] and set(DOOMED) & set(view["options"])
@@ -71,8 +71,8 @@ def test_the_legend_explains_the_frozen_mark_while_the_5_september_rule_holds_un
     borodino = rules.load("borodino")
     asked: list[bool] = []
     drawn = picture.legend
-    monkeypatch.setattr(picture, "legend", lambda width, doomed=False, frozen=False: asked.append(frozen) or
-                        drawn(width, doomed, frozen))
+    monkeypatch.setattr(picture, "legend", lambda width, doomed=False, frozen=False, exits=True: asked.append(frozen)
+                        or drawn(width, doomed, frozen, exits))
     for scenario in ("5sep", "7sep"):
         picture.draw_map(borodino.view(borodino.setup(scenario, 1), None), around=["2313"], radius=1)
     assert asked == [True, False]

@@ -164,8 +164,8 @@ def test_the_layers_held_in_memory_stay_within_their_bytes(monkeypatch):
 
 def test_the_layers_a_system_starts_from_are_made_apart_only_while_one_is_missing(tmp_path, monkeypatch):
     """render.keep_layers: Bloody Monday's whole maps at its crop scales and its blocks' slots, Borodino's
-    layers at the whole map's and a crop's hex sizes, each made by a process of its own while any is
-    missing; the 1812 map keeps none."""
+    layers at the whole map's and a crop's hex sizes, with the east edge's exit zone and without, each made
+    by a process of its own while any is missing; the 1812 map keeps none."""
     import render
     from render.areamap import stacking, static
 
@@ -175,10 +175,11 @@ def test_the_layers_a_system_starts_from_are_made_apart_only_while_one_is_missin
     for system in ("bloody_monday", "borodino", None, "campaign_1812"):
         render.keep_layers(system)
     bloody_monday = "from render.areamap import stacking, static; static.whole_layers(); stacking.kept_slots()"
-    borodino = "from render.hexmap import terrain; terrain.static_layer(28); terrain.static_layer(42)"
+    borodino = ("from render.hexmap import terrain; terrain.static_layer(28, True); terrain.static_layer(28, False); "
+                "terrain.static_layer(42, True); terrain.static_layer(42, False)")
     assert made == [bloody_monday, borodino, borodino]
     layers = [static.name_of(static.View(static.full_box(), scale)) for scale in static.SCALES]
-    for name in [*layers, "borodino-r28"]:
+    for name in [*layers, "borodino-r28", "borodino-r28-no-exit", "borodino-r42-no-exit"]:
         layer_cache.layer(name, lambda: (Image.new("RGB", (2, 2)), None))
     made.clear()
     for system in ("bloody_monday", "borodino"):

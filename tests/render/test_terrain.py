@@ -5,6 +5,7 @@ import math
 import pytest
 
 from render import palette as P
+from render.hexmap.frame import legend_items
 from render.hexmap.geometry import boxes_overlap
 from render.hexmap.terrain import _beyond, layer_layout, static_layer, terrain_window
 from rules.borodino import battlemap
@@ -113,3 +114,37 @@ def test_the_boxes_of_the_hex_numbers_and_margin_notes_are_where_their_letters_a
         note = min(labels, key=lambda b: abs(b[2] - (wx - 0.4 * r)) + abs(b[1] - wy))
         assert abs(note[2] - (wx - 0.4 * r)) <= 1 and abs((note[1] + note[3]) / 2 - (wy + 0.866 * r + 0.4 * r)) <= 1
         assert note[2] - note[0] > 120
+
+
+def test_the_exit_zone_is_drawn_only_where_the_scenario_has_one(monkeypatch):
+    """French units leave by the east edge between the two roads in 7 Sept and the Grand Battle alone
+    (Victory Conditions: "Move 60 Combat Points of units off the east edge"); Shevardino's, 5 and 6 Sept's
+    maps showed its band all the same, 'EAST EDGE: French exit zone ... (7 Sept, Grand Battle)'. The view
+    says whether the scenario has it (`exits_east`), and the map's top edge is drawn without it where it
+    has none: compared with its golden, the band and its title gone, the roads' ends to Moscow kept; nor
+    does the legend explain it there."""
+    import rules
+    from render.hexmap import picture
+
+    borodino = rules.load("borodino")
+    assert {scenario: borodino.view(borodino.setup(scenario, 1), None)["exits_east"] for scenario in
+            ("shevardino", "5sep", "6sep", "7sep", "grand")} == {"shevardino": False, "5sep": False, "6sep": False,
+                                                                 "7sep": True, "grand": True}
+    image, labels = terrain_window(28, WINDOWS["terrain_top_edge"], False)
+    assert len(labels) == len(terrain_window(28, WINDOWS["terrain_top_edge"])[1]) - 1  # the band's title
+    png = io.BytesIO()
+    image.save(png, "PNG", optimize=True)
+    check_golden("terrain_top_edge_without_the_exit_zone", png.getvalue())
+    asked = []
+
+    def terrain_of(size, around, radius, exits):  # what the picture asks for, its drawing left out
+        asked.append(exits)
+        raise LookupError
+
+    monkeypatch.setattr(picture, "map_part", terrain_of)
+    for exits in (False, True):
+        with pytest.raises(LookupError):
+            picture.draw_map({"exits_east": exits})
+    assert asked == [False, True]
+    explained = [[words for _, words in legend_items(exits=exits)] for exits in (True, False)]
+    assert [words for words in explained[0] if words not in explained[1]] == ["exit zone (7 Sept, Grand Battle)"]

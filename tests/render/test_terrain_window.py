@@ -51,7 +51,8 @@ def test_the_first_phone_crop_at_a_new_scale_draws_only_its_window(tmp_path, mon
     monkeypatch.setattr(terrain, "static_layer", _refuse)
     drawn: list[tuple[int, int, int, int]] = []
     draw = terrain._draw
-    monkeypatch.setattr(terrain, "_draw", lambda m, r, window, size: drawn.append(window) or draw(m, r, window, size))
+    monkeypatch.setattr(terrain, "_draw", lambda m, r, window, size, *exits: drawn.append(window)
+                        or draw(m, r, window, size, *exits))
     terrain.terrain_window.cache_clear()
     view = fixture_view("midgame_view")
     assert action_crop(view) is not None

@@ -12,7 +12,7 @@ KEYS = {
     "system", "scenario", "title", "viewer", "turn", "first_turn", "last_turn", "day", "clock", "night",
     "phase", "player", "to_move", "prompt", "units", "waiting", "eliminated", "exited", "redoubts", "losses",
     "exited_points", "must_attack", "must_be_attacked", "owed", "options", "log", "last_log", "unit_words",
-    "outcome", "notes", "plain_notes", "zoc", "position",
+    "outcome", "notes", "plain_notes", "zoc", "exits_east", "position",
 }
 
 
