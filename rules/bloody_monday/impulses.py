@@ -232,6 +232,11 @@ def may_move(g: Game, bid: str) -> None:
     if imp["kind"] in ("special", "raid") and len(imp["moved"]) >= (imp["limit"] or 0):
         raise RuleViolation("6.2" if imp["kind"] == "special" else "6.3",
                             f"your Logistics Value {imp['limit']} limits the units moved; `end` the action")
+    if bid in imp["moved"] and g.block(bid)["activated"]:  # 5.1, 5.2.1: it moves first, then activates
+        kind = "leader" if g.defs[bid].type == "tactical_leader" else "gun"
+        raise RuleViolation("5.1" if kind == "leader" else "5.2.1", f"{g.public_name(bid)} was activated this "
+                            f"impulse and moves no further: a {kind} moves as it activates, `activate {bid} <area>`; "
+                            "move another unit")
     if bid in imp["moved"]:
         raise RuleViolation("5.2", f"{g.public_name(bid)} has already moved this impulse; move another unit")
     if imp["kind"] == "tactical" and bid not in imp["commanded"]:

@@ -253,11 +253,20 @@ def test_5_1_a_leader_may_spend_all_4_mps_before_activating():
 
 
 def test_5_2_1_an_activated_gun_has_made_its_move():
-    """5.2.1: artillery moves up to its MPs less one, then activates: it moves no further this impulse."""
-    state = position({"F-I-D": 16, "F-I-A1": 16})
+    """5.2.1: artillery moves up to its MPs less one, then activates: it moves no further this impulse; 5.1
+    likewise a leader. Activated where they stood, each read 'has already moved this impulse' (seen at the
+    terminal: Eugene activated in 15, then `move F-IV-E 29`), though neither had moved."""
+    state = position({"F-I-D": 16, "F-I-A1": 16, "F-I-1": 16})
     state, _ = do(state, "french", "tactical", "activate F-I-D", "activate F-I-A1")
-    assert refused(state, "french", "move F-I-A1 15", "5.2") == (
-        "French A (F-I-A1, artillery) has already moved this impulse; move another unit (5.2).")
+    assert refused(state, "french", "move F-I-A1 15", "5.2.1") == (
+        "French A (F-I-A1, artillery) was activated this impulse and moves no further: a gun moves as it "
+        "activates, `activate F-I-A1 <area>`; move another unit (5.2.1).")
+    assert refused(state, "french", "move F-I-D 15", "5.1") == (
+        "French Davout (F-I-D, tactical leader) was activated this impulse and moves no further: a leader moves "
+        "as it activates, `activate F-I-D <area>`; move another unit (5.1).")
+    state, _ = do(state, "french", "move F-I-1 15")
+    assert refused(state, "french", "move F-I-1 16", "5.2") == (
+        "French 1 (F-I-1, infantry) has already moved this impulse; move another unit (5.2).")
 
 
 def test_5_2_1_a_gun_activated_twice_or_after_its_move_is_told_why():
