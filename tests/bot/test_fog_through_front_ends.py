@@ -190,7 +190,7 @@ def test_the_check_reads_the_odds_asked_of_places_named(monkeypatch):
     assert "the whole position" in str(first_impulse_read(["odds 44"]))
 
 
-@pytest.mark.heavy
+@pytest.mark.long  # seconds of whole fuzz games: the suite stays under its three minutes
 def test_kolocha_fuzz_runs_every_part_and_writes_a_failing_playout_as_a_script(
         tmp_path, capsys, monkeypatch):
     """`kolocha fuzz` over one game of each part (the engine's own swap test stands in by a
@@ -323,7 +323,7 @@ def test_a_broken_game_is_one_failure_of_a_long_fuzz_run_not_its_end(monkeypatch
     assert "front-end swap: campaign no options: 3 games" in out
 
 
-@pytest.mark.heavy
+@pytest.mark.long  # seconds of whole fuzz games: the suite stays under its three minutes
 def test_the_random_bloody_monday_games_of_the_swap_test_reach_later_game_turns():
     """The game between the swaps goes on by the rollout policy: the Impulses Phase ends (two
     consecutive Passes, Bloody Monday 7.0) and every game reaches Game-Turn 3 or later."""

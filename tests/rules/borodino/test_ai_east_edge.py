@@ -70,7 +70,7 @@ def test_a_playout_marching_for_the_edge_wins_where_the_redoubts_lose():
     assert borodino.outcome(playout(state, 99, random.Random(1)))["winner"] == "russian"
 
 
-@pytest.mark.heavy
+@pytest.mark.long  # seconds of level-2 playouts: the suite stays under its three minutes
 def test_level_2_marches_for_the_edge_when_its_playouts_show_it_clearly_better():
     state = borodino.setup("7sep", 1)
     plan = level2.by_the_edge(state, "french", random.Random(3), never)
