@@ -50,7 +50,9 @@ def transcripts(page: Path) -> list[tuple[list[str], list[str], list[str]]]:
     return games
 
 
-GAMES = [pytest.param(*game, id=f"{page.name}: {' '.join(game[0])}") for page in PAGES for game in transcripts(page)]
+GAMES = [pytest.param(*game, id=f"{page.name}: {' '.join(game[0])}",
+                      marks=[pytest.mark.long] if game[0].count("--ai") > 1 else [])  # a whole game of two computers
+         for page in PAGES for game in transcripts(page)]
 
 
 def test_the_pages_play_their_games():
