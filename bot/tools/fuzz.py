@@ -8,8 +8,8 @@
   position observed further than the test suite does: the other player typing in the channel and
   sending orders held behind the viewer's choice, the viewer's box held behind his, requests by consent,
   closed DMs, the computer taking a seat, seats changing hands (by consent too), the game cancelled or
-  drawn by agreement and its export; each walk at a fair share of positions (bot/tools/fog_check/further.py),
-  the share each ran at reported.
+  drawn by agreement and its export, the viewer's orders held when it ends; each walk at a fair share of
+  positions (bot/tools/fog_check/further.py), the share each ran at reported.
 
 Each part reports one line per failure and a total; the exit status is 1 if anything failed.
 """

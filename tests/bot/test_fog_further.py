@@ -584,3 +584,95 @@ def test_an_order_added_with_order_to_those_held_says_the_same_whatever_the_hidd
     monkeypatch.setattr(Play, "orders", telling_too_much)
     one, two = raid_added()
     assert any(line.startswith("/order move") and "LEAK-added" in line for line in set(one) ^ set(two))
+
+
+def test_the_computer_s_walk_at_the_viewer_s_deadline_stops_their_lines_while_the_game_waits_for_them():
+    """lines_to_type's `awaited` (Further.computer "deadline"): the viewer's lines stop before one after which the game
+    would no longer wait for them, so that their deadline passes while they have something to do and the computer
+    takes their seat (it fell back to their seat handed over where they were not awaited, at most positions); seed
+    3's opening, the French to act: without it, these two walks end with the Russians to act."""
+    import random
+
+    state = bloody_monday.setup("bloody_monday", 3, [])
+    other = swaptest.swapped(state, *PAIR)
+
+    def awaited_at_the_end(seed: int, awaited: bool) -> bool:
+        rng = random.Random(seed)
+        lines = fog_check.lines_to_type(bloody_monday, state, other, "french", rng, 6,
+                                        partial(fog_check.bloody_monday_probes, "french", PAIR, rng),
+                                        swaptest.weighted_choice, theirs=True, awaited=awaited)
+        now, then = state, other
+        for line in lines:
+            step = fog_check.judged_in_both(bloody_monday, now, then, "french", line.text, line.side)
+            now, then = step[1:] if step is not None else (now, then)
+        return "french" in bloody_monday.active_sides(now)
+
+    assert all(awaited_at_the_end(seed, True) for seed in (0, 4))
+    assert not any(awaited_at_the_end(seed, False) for seed in (0, 4))
+
+
+def test_the_other_s_typed_command_is_left_out_where_his_choice_is_left_to_him():
+    """unanswered: the other player's command he types (typed_by_other) is left out, his query and chat kept, so that
+    the game waits for him at the lines' end (the computer takes his seat, or the game ends with the viewer's orders
+    written ahead held behind his choice); the viewer's lines and his held box stay."""
+    Line = fog_check.Line
+    lines = [Line("retreat 44", accepted=True), Line("battle 41", accepted=True, ahead=True),
+             Line("status", True, side="french"), Line("good luck", True, side="french"),
+             Line("units 41", True, side="french"), Line("retreat 21", True, True, side="french")]
+    assert fog_check.unanswered(lines) == lines[:-1]
+    box = Line("end", accepted=True, side="french", held=True)
+    assert fog_check.unanswered([box, *lines[:1]]) == [box, *lines[:1]]
+
+
+@pytest.mark.long  # four games at a table: about 2 s of CPU
+def test_the_computer_taking_the_viewer_s_seat_at_their_deadline_plays_the_same_and_a_leak_planted_there_is_seen(
+        monkeypatch):
+    """The French player's deadline passes while the game waits for his Tactical Action (the computer set to take
+    late seats), before his `undo`: the computer takes his seat and plays his impulse from the French view, the same
+    whichever Russian blocks, unseen, stand where; the positive control: plant a leak (the computer's seed drawn from
+    the whole position) and the check shows it in what it played for the French."""
+    from bot.computer import seat
+
+    one, two = first_impulse("deadline", closed=False)
+    assert fog_check.first_difference(one, two) is None
+    deadline = next(n for n, line in enumerate(one) if line.startswith("/game settings at_deadline:computer: "))
+    assert one.index(fog_check.SEATED) < deadline < next(n for n, line in enumerate(one) if line.startswith(
+        "/order undo refused: You have no seat in this game"))
+    assert any(line.startswith("played for the french side: ['") for line in one[deadline:])
+    job_for = seat.job_for
+    monkeypatch.setattr(seat, "job_for", lambda system, seated, side, state, *args, **kwargs: dataclasses.replace(
+        job_for(system, seated, side, state, *args, **kwargs), seed=int(whole(state), 16)))
+    one, two = first_impulse("deadline", closed=False)
+    assert any(line.startswith("played for the french side") for line in set(one) ^ set(two))
+
+
+def held_at_the_end() -> tuple[list[str], list[str]]:
+    """What the Russian player observes at raid_held's retreat: his `initiative raid` written ahead in one box, held
+    behind the French choice, and the game drawn by agreement (the French offering) before the French retreat, as
+    the fuzz's walk ends where the viewer's orders are written ahead (comparison.UNTOLD)."""
+    lines = [fog_check.Line("initiative raid", accepted=True, ahead=True)]
+    one, two = (fog_check.observed(bloody_monday, position, "russian", lines, batched=True, terminal=False,
+                                   further=fog_check.Further(ending="drawn", unplayed=True))
+                for position in raid_held())
+    return one, two
+
+
+@pytest.mark.long  # two games at a table and a random game's first 55 commands: about 2 s of CPU
+def test_orders_written_ahead_that_a_game_s_end_leaves_unplayed_are_told_the_same_and_a_leak_planted_there_is_seen(
+        monkeypatch):
+    """The Russian's box, held behind the French retreat question, is left unplayed by a draw agreed before the
+    French answer: the DM that tells him so reads the same whichever French blocks, unseen, stand where; the
+    positive control: plant a leak (the word tells the whole position) and the check shows it."""
+    from bot.service import unplayed
+    from tests.bot.test_held_orders_told_unseen import last_loaded
+
+    one, two = held_at_the_end()
+    assert fog_check.first_difference(one, two) is None
+    assert ("DM: Game 1: your held orders were not played, as the game ended before they were due (a draw, as the "
+            "French player offered a draw and the Russian player accepted): 1. initiative raid.") in one
+    loaded, told = last_loaded(monkeypatch), unplayed.told
+    monkeypatch.setattr(unplayed, "told", lambda store, game_id, *args: [
+        (side, {"text": words(payload["text"], f" LEAK-unplayed {whole(loaded[-1])}")})
+        for side, payload in told(store, game_id, *args)])
+    one, two = held_at_the_end()
+    assert any(line.startswith("DM: ") and "LEAK-unplayed" in line for line in set(one) ^ set(two))

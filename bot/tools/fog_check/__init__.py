@@ -47,7 +47,8 @@ from bot.tools.fog_check.comparison import SwapReport
 from bot.tools.fog_check.computers import Recording, Replaying, computer_log
 from bot.tools.fog_check.further import SEATED, Further
 from bot.tools.fog_check.games import bloody_monday_probes, bloody_monday_swap, campaign_swap, exchanged, walk
-from bot.tools.fog_check.lines import Line, judged_in_both, lines_to_type, one_added, public_lines, told_to
+from bot.tools.fog_check.lines import (Line, judged_in_both, lines_to_type, one_added, public_lines, told_to,
+                                      unanswered)
 from bot.tools.fog_check.looks import awaited, looks
 from bot.tools.fog_check.observed import TERMINAL, first_difference, observed
 from bot.tools.fog_check.position import Position, game_service
@@ -59,4 +60,4 @@ __all__ = ["CHANNEL", "Further", "GUILD", "Line", "NOON", "Position", "Recorder"
            "SPECTATORS", "SwapReport", "TERMINAL", "Unscheduled", "VIEWER", "action_file", "at_table", "at_terminal",
            "awaited", "bloody_monday_probes", "bloody_monday_swap", "campaign_swap", "computer_log", "crop_json",
            "exchanged", "first_difference", "game_service", "judged_in_both", "lines_to_type", "looks", "observed",
-           "one_added", "public_lines", "told_to", "view_file", "view_json", "walk"]
+           "one_added", "public_lines", "told_to", "unanswered", "view_file", "view_json", "walk"]

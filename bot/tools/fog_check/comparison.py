@@ -12,8 +12,8 @@ from typing import Any
 
 from bot.computer.planner import ThreadPlanner
 from bot.tools.fog_check.computers import Recording, Replaying
-from bot.tools.fog_check.further import SEATED, Further
-from bot.tools.fog_check.lines import lines_to_type, one_added, told_to
+from bot.tools.fog_check.further import SEATED, UNPLAYED, Further
+from bot.tools.fog_check.lines import lines_to_type, one_added, told_to, unanswered
 from bot.tools.fog_check.observed import TERMINAL, first_difference, observed
 from rules.core.errors import RulesError
 
@@ -22,6 +22,8 @@ BOX = "the viewer's orders in one box"
 HELD = "the other's box held behind the viewer's choice"  # held_by_other
 AHEAD = "the viewer's box held behind the other's choice"  # written_ahead
 ADDED = "an order added with `/order` to those held"  # one_added
+UNTOLD = "the viewer's held orders told at a game's end"  # Further.in_turn's endings of UNPLAYED, unanswered
+NOT_PLAYED = "your held orders were not played"  # how that word reads, by DM or in a private thread (unplayed.py)
 
 
 @dataclass
@@ -50,20 +52,30 @@ def compare(system: ModuleType, state: dict, other: dict, viewer: str, rng: rand
     next orders written ahead in their box before his choice (written_ahead), at every other position the last
     of either box's orders added alone with `/order` (one_added), and each position takes the walks of its turn
     (Further.in_turn: each walk in a fair share of positions, said there; the report counts the positions each
-    walk ran at). The computer taking a seat plays the other side's commands in the second position as the
+    walk ran at), the lines steered to where they apply: stopping while the game waits for the viewer where the
+    computer takes their seat at their deadline (lines_to_type, awaited), the other's typed command left out
+    where it takes his, or where the game ends with the viewer's orders written ahead held behind his choice
+    (unanswered, and no `undo` after them: Further.unplayed; the word of them unplayed counted where the viewer
+    reads it). The computer taking a seat plays the other side's commands in the second position as the
     first's `renamed`; where its play makes the rules disclose, what the viewer observes from its seat on is
     left uncompared."""
     turn = report.start + report.positions
-    lines = lines_to_type(system, state, other, viewer, rng, steps, probes, choose, theirs=further)
+    walks = Further.in_turn(turn, bool(hidden)) if further else Further()
+    lines = lines_to_type(system, state, other, viewer, rng, steps, probes, choose, theirs=further,
+                          awaited=walks.computer == "deadline")
     lines = one_added(lines) if further and turn % 2 == 0 else lines
+    # the other's choice left to him where the computer takes his seat, and where the game ends with the viewer's
+    # orders written ahead still held behind it
+    ending = walks.ending or walks.hands and walks.lost
+    unplayed = any(line.ahead for line in lines) and walks.computer != "other" and ending in UNPLAYED
+    lines = unanswered(lines) if walks.computer == "other" or unplayed else lines
     # every other position, the orders in one `/orders` box, and always where the viewer writes orders ahead (a box
     # is their only way in); not past the other's held orders, which play only once the whole box is judged
     batched = (turn % 2 == 1 or any(line.ahead for line in lines)) and not any(line.held for line in lines)
     recording = Recording()
     played_one: list[tuple[dict, list[tuple[str, str]]]] = []
     played_two: list[tuple[dict, list[tuple[str, str]]]] = []
-    first = replace(Further.in_turn(turn, bool(hidden)) if further else Further(), planner=recording,
-                    played=played_one)
+    first = replace(walks, planner=recording, played=played_one, unplayed=unplayed)
     replaying = Replaying(recording.plans, renamed)
     second = replace(first, played=played_two, planner=replaying if first.computer == "other" else ThreadPlanner(),
                      ran=None)
@@ -77,7 +89,8 @@ def compare(system: ModuleType, state: dict, other: dict, viewer: str, rng: rand
     report.refused += replaying.refused
     report.walks.update([*(first.ran or []), *(walk for walk, given in (
         (BOX, batched), (HELD, any(line.held for line in lines)),
-        (AHEAD, batched and any(line.ahead for line in lines)), (ADDED, any(line.added for line in lines))) if given)])
+        (AHEAD, batched and any(line.ahead for line in lines)), (ADDED, any(line.added for line in lines)),
+        (UNTOLD, unplayed and any(NOT_PLAYED in line for line in one))) if given)])
     if _seated_and_disclosed(system, viewer, one, two, played_one, played_two, renamed):
         report.disclosed += 1
         one, two = (seen[:seen.index(SEATED)] + seen[seen.index(TERMINAL):] for seen in (one, two))

@@ -10,9 +10,14 @@ a draw offered by the other, or by the viewer), and before it, at the three posi
 computer in each of its three seats in turn (SEATS), the turn moved on every five positions so that each seat meets
 each ending: each seat at one position in five too. Where the other's secret order is given in one branch alone (an
 ended game's export would show it) there is no draw and no seat, the game is resumed or cancelled instead, and the
-other's deadline passes with each action at one position in three. The report counts the positions each walk ran at
-(Further.ran): a walk is not taken where the game is over before it, and the computer asked to take the other's seat
-takes the viewer's where the other is not to move."""
+other's deadline passes with each action at one position in three. Each seat is steered to where it applies
+(compare): for the viewer's deadline their lines stop while the game still waits for them (lines_to_type, awaited),
+and the computer takes their seat before their `undo`; for the other's, the command he types is left out
+(unanswered), so that the game waits for him, and the computer takes his seat before the viewer's `undo`, or at the
+end where the game waits for him then. Where the viewer writes orders ahead behind his choice, the endings that end
+the game (UNPLAYED) leave his answer out too: the game ends with their orders held, and the word of them unplayed
+is walked. The report counts the positions each walk ran at (Further.ran): a walk is not taken where the game is
+over before it, and the computer asked for a seat that does not apply even so takes the viewer's, handed over."""
 from __future__ import annotations
 
 from collections.abc import Awaitable, Sequence
@@ -30,6 +35,7 @@ from bot.tools.fog_check.stand_ins import Recorder
 SEATED = "-- the computer takes a seat --"  # what follows may differ once the rules disclose (Further.played)
 SEATS = ("deadline", "other", "mine")  # where the computer takes a seat (Further.computer)
 ENDINGS = ("resumed", "cancelled", "ceded", "drawn", "agreed")  # how a position's walks end (Further.in_turn)
+UNPLAYED = ("cancelled", "drawn", "agreed")  # the endings that leave the viewer's orders written ahead held
 WALKS = {"deadline": "the computer at the viewer's deadline", "other": "the computer in the other's seat",
          "mine": "the computer in the viewer's seat handed over", "resumed": "the channel lost, the game resumed",
          "cancelled": "the channel lost, the game cancelled", "ceded": "seats handed over by consent",
@@ -45,10 +51,12 @@ class Further:
     every message while they give the lines, the news held back shown under the replies to them and the
     rest sent once their DMs open again. `consents`: requests answered by consent (a draw offered each way,
     requests to undo, a seat's hand-over asked of each player). `computer`: the computer then takes a seat,
-    planning with `planner`: the viewer's at their deadline ("deadline") or handed over by them ("mine"),
-    at the end; or the other player's, handed over by him ("other") before the viewer's `undo` (which
-    would take back the command that gave it the move) where the public view names it to move, else the
-    viewer's at the end; the player who keeps a seat offers the computer a draw and asks it to undo
+    planning with `planner`: the viewer's at their deadline ("deadline") before their `undo` where the game
+    waits for them, or handed over by them ("mine") at the end; or the other player's, handed over by him
+    ("other") before the viewer's `undo` (which would take back the command that gave it the move), else at
+    the end, where the game waits for him; else the viewer's, handed over, at the end (at their deadline set
+    back to remind, as at_table's later deadlines expect); the player who keeps a seat offers the computer a
+    draw and asks it to undo
     (_asked_of_computer); each change waits for what a computer seat plays after it; `played`
     keeps the state it took the seat at and the commands played since, to tell a rule's disclosure from
     a leak. `inbox`: both players ask for a private thread (`/game inbox`) before the lines, or once the
@@ -60,7 +68,9 @@ class Further:
     as where his secret order is given or not (other_absent). `ending`, at the end instead: "drawn", the other
     player offers a draw and the viewer accepts it, "agreed", the viewer offers one and he accepts (draw_agreed: the
     game's end, its export); "ceded", the seats handed over by consent, his to the newcomer and the viewer's to HEIR
-    (seats_ceded). `ran`: the walks taken, by their names in WALKS, written as each is taken."""
+    (seats_ceded). `unplayed`: the viewer's orders written ahead are left held to the game's end, the viewer giving
+    no `undo` after their lines (it drops what their side holds: bot/tables/giving.py). `ran`: the walks taken, by
+    their names in WALKS, written as each is taken."""
 
     closed: bool = False
     consents: bool = False
@@ -72,6 +82,7 @@ class Further:
     lost: str = "resumed"
     absent: str | None = None
     ending: str | None = None
+    unplayed: bool = False
     ran: list[str] | None = None
 
     @classmethod
@@ -222,11 +233,11 @@ async def consented(seen: list[str], tables: Tables, service: GameService, viewe
 async def computer_seated(seen: list[str], tables: Tables, service: GameService, side: str,
                            further: Further) -> bool:
     """The computer takes `side`'s seat (Further.computer: the viewer's at their deadline where they are
-    awaited, else handed over by them; the other player's, which the public view names to move, handed
-    over by him) and plays while its side acts: what the viewer reads of it (its posts and how many, when
-    they go, where it is shown thinking), the commands it played for `side` (the viewer's: planned from
-    what that side knows, the same in both positions), and the looks after, written in `seen` as they
-    come; whether it took the seat."""
+    awaited, then the action set back to remind, else handed over by them; the other player's, which the
+    game waits for, handed over by him) and plays while its side acts: what the viewer reads of it (its
+    posts and how many, when they go, where it is shown thinking), the commands it played for `side` (the
+    viewer's: planned from what that side knows, the same in both positions), and the looks after, written
+    in `seen` as they come; whether it took the seat."""
     game = live_game(service)
     if game is None:
         return False
@@ -253,6 +264,9 @@ async def computer_seated(seen: list[str], tables: Tables, service: GameService,
                     f"{await awaited(tables.computer.seat(actor, CHANNEL, side, 1))}")
     seen.append(f"while the computer plays: {len(seen)} observations")
     await tables.computer.settled()
+    if at_deadline:  # later deadlines remind (at_table): the other's taken so would play from his own blocks
+        changed = tables.lobby.change_settings(VIEWER, CHANNEL, {"at_deadline": "remind"})
+        seen.append(f"/game settings at_deadline:remind: {await awaited(changed)}")
     played = [(row["side"], row["normalised"]) for row in service.store.commands(game, after=seq)]
     if further.played is not None:
         further.played.append((at, played))

@@ -41,7 +41,8 @@ LAST = (Line("undo"),)  # given after the lines: whether the viewer's last comma
 
 def lines_to_type(system: ModuleType, state: dict, other: dict, viewer: str,
                   rng: random.Random, steps: int, probes: Callable[[dict], list[str]],
-                  choose: Callable[[random.Random, list], Any], theirs: bool = False) -> list[Line]:
+                  choose: Callable[[random.Random, list], Any], theirs: bool = False,
+                  awaited: bool = False) -> list[Line]:
     """Queries, then up to `steps` legal commands of the viewer, each after a few probes (half
     typed as messages; a probe the rules accept is a command, given with `/order`), and once the
     viewer may no longer act (a choice of the other side waits, or the turn passed) one probe
@@ -50,7 +51,9 @@ def lines_to_type(system: ModuleType, state: dict, other: dict, viewer: str,
     they stop before a line after which the engine's own observations differ (a disclosure,
     or a leak that the engine's swap test reports). With `theirs`, where a choice waits for the
     viewer alone, the other player sends his next orders in one box before the viewer's first answer,
-    held until the choice is made (held_by_other), and the viewer's lines go on after them."""
+    held until the choice is made (held_by_other), and the viewer's lines go on after them. `awaited`:
+    they stop before a line after which the viewer would no longer act, so that the game still waits for
+    them (Further.computer "deadline": the computer takes their seat at their deadline)."""
     lines = [Line(query, n % 2 == 1) for n, query in enumerate(QUERIES)]
     waits = system.choice(state)
     holding = theirs and waits is not None and list(choosers(waits)) == [viewer]
@@ -62,6 +65,8 @@ def lines_to_type(system: ModuleType, state: dict, other: dict, viewer: str,
         for text in texts:
             step = judged_in_both(system, state, other, viewer, text)
             if step is None:
+                return lines
+            if awaited and step[0] and viewer not in system.active_sides(step[1]):
                 return lines
             played, state, other = step
             answered = len(lines) if answered is None and played else answered
@@ -95,6 +100,13 @@ def one_added(lines: list[Line]) -> list[Line]:
     if len(ahead) < 2:
         return lines
     return [line._replace(added=True) if n == ahead[-1] else line for n, line in enumerate(lines)]
+
+
+def unanswered(lines: list[Line]) -> list[Line]:
+    """The lines without the command the other player types (typed_by_other), so that the game still waits for
+    him at their end: his choice or his turn left to make, the viewer's orders written ahead still held behind it
+    (written_ahead)."""
+    return [line for line in lines if not (line.typed and line.side and line.accepted)]
 
 
 def held_by_other(system: ModuleType, state: dict, other: dict, viewer: str, rng: random.Random,

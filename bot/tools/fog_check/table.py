@@ -80,10 +80,14 @@ async def at_table(position: Position, viewer: str, lines: Sequence[Line], folde
     recorder.closed = further.closed
     if further.inbox and not further.closed:
         await _inbox(seen, tables)
-    seated = False  # the computer took the other player's seat
+    seated = False  # the computer took a seat before the viewer's `undo`, which would take a step back
     for message in _batched(lines) if batched else [[line] for line in lines if not line.ahead]:
-        if message == list(LAST) and further.computer == "other" and _to_move(service, other):
-            seated = await computer_seated(seen, tables, service, other, further)  # before `undo` takes a step back
+        if message == list(LAST) and further.unplayed:
+            continue
+        if message == list(LAST) and further.computer in ("other", "deadline"):
+            side = other if further.computer == "other" else viewer
+            if side in _awaited(service):
+                seated = await computer_seated(seen, tables, service, side, further)
         seen += _completions(tables, service)
         seen.append(await _give(tables, message, recorder))
         await tables.computer.settled()  # what a computer seat does after it, before the next step
@@ -123,7 +127,8 @@ async def at_table(position: Position, viewer: str, lines: Sequence[Line], folde
                 await tables.clocks.expire(game["id"], viewer, timedelta(0))
         seen += looks(tables, service)
     if further.computer is not None and not seated:
-        await computer_seated(seen, tables, service, viewer, further)
+        side = other if further.computer == "other" and other in _awaited(service) else viewer
+        await computer_seated(seen, tables, service, side, further)
     if further.ending in ("drawn", "agreed") and await draw_agreed(seen, tables, service, further.ending == "drawn"):
         ran.append(WALKS[further.ending])
     if further.ending == "ceded" and await seats_ceded(seen, tables, service, recorder, viewer, other):
@@ -169,10 +174,10 @@ async def _opened(seen: list[str], tables: Tables, service: GameService, recorde
     seen += looks(tables, service)
 
 
-def _to_move(service: GameService, side: str) -> bool:
-    """Whether the public view names `side` to move in the game running in the channel."""
+def _awaited(service: GameService) -> set[str]:
+    """The sides the game running in the channel waits for, each with its deadline (none once it is over)."""
     game = live_game(service)
-    return game is not None and side in service.system(game).view(service.load(game), None).get("to_move", [])
+    return set() if game is None else {row["side"] for row in service.store.deadlines(game)}
 
 
 def _marked(reply: PlainReply | None) -> str:
