@@ -11,6 +11,13 @@ victory, and a draw against the French decisive one. The column is drawn afresh 
 Phase from the board (`column`): the units out of contact, the Guard kept back, the fastest to
 the zone first, until they and the points already off the map make FORCE.
 
+Level 2's march (level2.by_the_edge) is wary: level 1's Russians close on a French unit alone within
+their reach (level1.strikes), so its column keeps out of the hexes they may strike next
+(`within_reach`) where a way off them leads nearer the zone, and waits off them where none does, but
+for a unit that would then be late; and a unit of the rest within that reach, out of contact, steps
+back out of it (`stand_back`). As the French in 7 Sept against level 1, dice seed 8, the march so
+lost 9 Combat Points where it lost 53, most of them in its column.
+
 Level 1 marches one in the Grand Battle (`in_time`): the Guard and the guns among it, the units
 holding redoubts only where the others are too few, once it must set out to leave the 60 in time.
 """
@@ -24,7 +31,7 @@ from rules.borodino import commands as C
 from rules.borodino import movement
 from rules.borodino.ai.contact import engages
 from rules.borodino.ai.march import march
-from rules.borodino.battle import Battle, zoc_reach
+from rules.borodino.battle import Battle, engaged_around, zoc_reach
 from rules.borodino.battlemap import BattleMap
 from rules.borodino.victory import DECISIVE_EXIT
 from rules.borodino.movement import passable_steps
@@ -35,6 +42,8 @@ FORCE = 76   # Combat Points the column makes with those already off: the 60 of 
 SLACK = 2    # Game-Turns to spare a level-1 column sets out with (`in_time`): the way round the enemy may lengthen
 CLOSED = 500  # added to the march where no way round the enemy leads to the zone yet
 Apply = Callable[[C.Command], Battle]  # carries out a move, and gives the board after it
+BACK = ("steps back out of the Russians' reach: a French Combat Point lost counts towards the Russian Substantial "
+        "victory, which with their Marginal one draws against the French Decisive (7 September, Victory Conditions)")
 WHY = ("marches for the east edge: 60 Combat Points off it between the two roads win the French "
        "Decisive victory (7 September, Victory Conditions)")
 
@@ -119,27 +128,76 @@ def in_time(b: Battle, keep: frozenset[Hex]) -> list[str]:
     return []
 
 
-def destination(b: Battle, uid: str) -> Hex | None:
+def destination(b: Battle, uid: str, struck: frozenset[Hex] = frozenset()) -> Hex | None:
     """Where a unit of the column ends its move: off the map when it can leave, else the hex it
-    reaches out of contact nearest the zone by `steps`; None when none is nearer than its own."""
+    reaches out of contact nearest the zone by `steps`; None when none is nearer than its own.
+    Given the hexes the Russians can strike next (`within_reach`), it keeps out of them: the
+    nearest such hex off them if it is nearer than its own, or if its own is among them; else it
+    waits where it stands, off them; where every hex it reaches is among them, as before."""
     if movement.why_immobile(b, "french", uid):
         return None
     dests = movement.reachable(b, uid)
     if C.OFF in dests:
         return C.OFF
     here = b.hex_of(uid)
-    best = min(((steps(b, h), h) for h in dests if h != C.OFF and not engages(b, "french", h)), default=None)
+    ways = [(steps(b, h), h) for h in dests if h != C.OFF and not engages(b, "french", h)]
+    safe = min(((n, h) for n, h in ways if h not in struck), default=None)
+    if safe is not None and (safe[0] < steps(b, here) or here in struck):
+        return safe[1]
+    if struck and here not in struck:
+        return None
+    best = min(ways, default=None)
     return best[1] if best is not None and best[0] < steps(b, here) else None
 
 
-def moves(b: Battle, apply: Apply) -> list[Decision]:
+def within_reach(b: Battle) -> frozenset[Hex]:
+    """The hexes where a French unit may be attacked in the Russians' next Player-Turn: next to a
+    hex some Russian unit may end its move in (Combat B), or next to one that may not move (a
+    unit that begins in an enemy Zone of Control stays: Zones of Control, D). Level 1 closes on a
+    French unit alone within its units' reach (level1.strikes); the column keeps out of it."""
+    out: set[Hex] = set()
+    for uid in b.on_map("russian"):
+        h = b.hex_of(uid)
+        ends = [h] if b.in_enemy_zoc("russian", h) else [h, *(e for e in movement.reachable(b, uid) if e != C.OFF)]
+        for e in ends:
+            out.update(engaged_around(b.map, e))
+    return frozenset(out)
+
+
+def moves(b: Battle, apply: Apply, wary: bool = False) -> list[Decision]:
     """The column's Movement Phase on the board `b`, each move carried out by `apply` (which
-    updates b) before the next is chosen; the rest of the army stands."""
+    updates b) before the next is chosen; the rest of the army stands. When `wary`, the column
+    keeps out of the Russians' reach (`within_reach`, `destination`) but for a unit that would
+    then be late (it needs every Game-Turn left to leave), and a unit of the rest within that
+    reach out of contact steps back out of it (`stand_back`)."""
     out = []
-    for uid in column(b):  # each on the map: a move before it leaves every other where it stands
-        to = destination(b, uid)
+    struck = within_reach(b) if wary else frozenset()
+    marching = column(b)
+    left = b.scenario.last_turn - b.s["turn"] + 1  # Game-Turns left, this one counted
+    for uid in marching:  # each on the map: a move before it leaves every other where it stands
+        to = destination(b, uid, struck if phases(b, uid) < left else frozenset())
         if to is not None:
             cmd = C.Move(b.hex_of(uid), (to,))
             b = apply(cmd)
             out.append(Decision(cmd.to_text(), WHY))
+    for uid in [u for u in b.on_map("french") if wary and u not in marching]:
+        to = stand_back(b, uid, struck)
+        if to is not None:
+            cmd = C.Move(b.hex_of(uid), (to,))
+            b = apply(cmd)
+            out.append(Decision(cmd.to_text(), BACK))
     return out
+
+
+def stand_back(b: Battle, uid: str, struck: frozenset[Hex]) -> Hex | None:
+    """Where a unit of the army standing while the column marches steps back to: one within the
+    Russians' reach (`struck`), out of contact and not holding a redoubt, goes to the hex it
+    reaches off it nearest the zone (`steps`); None where it is safe, may not move, or finds none."""
+    here = b.hex_of(uid)
+    if here not in struck or here in b.map.redoubts or movement.why_immobile(b, "french", uid) \
+            or engages(b, "french", here):
+        return None
+    dests = movement.reachable(b, uid)
+    best = min(((steps(b, h), h) for h in dests
+                if h != C.OFF and h not in struck and not engages(b, "french", h)), default=None)
+    return best[1] if best is not None else None

@@ -157,7 +157,10 @@ def by_the_edge(state: dict, side: str, rng: random.Random, stop: Stop = never) 
     """The Movement Phase of a march for the east edge (east_edge.py), when playouts to the end of
     the game, EDGE_PLAYOUTS on the same dice seeds each way, show it clearly better (`clear_gain`)
     than marching on the redoubts as level 1 does; None when they do not (the search decides). The
-    march is weighed again each Movement Phase: a way the enemy bars shows in the playouts."""
+    march is weighed again each Movement Phase: a way the enemy bars shows in the playouts. The
+    column keeps out of the Russians' reach, and the rest of the army steps back out of it (east_edge.moves,
+    `wary`): level 1 strikes a French unit alone within its units' reach, and each Combat Point so lost
+    counts towards the Russian Substantial victory, which with their Marginal one drew the game."""
     seeds = [rng.getrandbits(48) for _ in range(EDGE_PLAYOUTS)]
     phases = to_the_end(state)
     ends: dict[bool, list[Fraction]] = {False: [], True: []}
@@ -175,7 +178,7 @@ def by_the_edge(state: dict, side: str, rng: random.Random, stop: Stop = never) 
         now[0], _ = borodino.apply(now[0], side, cmd)
         return Battle(now[0])
     why = f" (level 2: {float(gain):+.1f} over marching on the redoubts in {len(ends[True])} playouts to the end)"
-    moves = east_edge.moves(Battle(state), apply)
+    moves = east_edge.moves(Battle(state), apply, wary=True)
     _, leaders_moved = move_leaders(now[0], side)  # Doomed Victory 8.1: after their units
     return said_once(moves + leaders_moved + [Decision("end", "the rest of the army stands out of the fights it "
                                                        "need not give (Victory Conditions: losses)")], why)

@@ -9,8 +9,9 @@ import pytest
 
 from rules import borodino
 from rules.borodino import commands as C
+from rules.borodino import movement
 from rules.borodino.ai import east_edge, level1, level2
-from rules.borodino.ai.east_edge import CLOSED, FORCE, column, destination, steps
+from rules.borodino.ai.east_edge import CLOSED, FORCE, column, destination, stand_back, steps, within_reach
 from rules.borodino.ai.march import march
 from rules.borodino.ai.playout import playout
 from rules.borodino.ai.positions import position_state
@@ -58,6 +59,41 @@ def test_a_unit_of_the_column_ends_nearer_the_edge_out_of_contact():
     assert column(b) == [INF]
     to = destination(b, INF)
     assert to is not None and steps(b, to) < steps(b, "2820")
+
+
+def test_the_column_keeps_out_of_the_russians_reach_where_a_way_off_it_leads_nearer():
+    """Level 1 closes on a French unit within its units' reach (level1.strikes): the nearest hex to
+    the edge out of contact, 2618, is within the reach of the Russian in 2514 (it may end its move
+    next to it), so the wary column takes 2619, as near as its own hex allows and off that reach."""
+    b = Battle(position({INF: "2820", RUSSIAN: "2514"}, turn=30))
+    struck = within_reach(b)
+    assert "2618" in struck and "2820" not in struck
+    assert destination(b, INF) == "2618"
+    to = destination(b, INF, struck)
+    assert to == "2619" and steps(b, to) < steps(b, "2820")
+
+
+def test_a_unit_standing_within_the_russians_reach_steps_back_out_of_it():
+    """Zones of Control (D) keeps a unit in contact where it is; one out of contact within the
+    reach of the Russian in 2514 steps back to a hex off it; one off it, or in a redoubt, stands."""
+    b = Battle(position({GUARD: "2717", RUSSIAN: "2514"}, turn=30))
+    struck = within_reach(b)
+    to = stand_back(b, GUARD, struck)
+    assert to is not None and to not in struck and to in movement.reachable(b, GUARD)
+    assert stand_back(Battle(position({GUARD: "2718", RUSSIAN: "2514"}, turn=30)), GUARD, struck) is None
+    redoubt = Battle(position({GUARD: "3018", RUSSIAN: "2916"}, turn=30))
+    assert "3018" in within_reach(redoubt) and stand_back(redoubt, GUARD, within_reach(redoubt)) is None
+
+
+def test_level_2s_column_goes_round_the_reach_of_the_russians_in_the_tactical_position():
+    """the-column-keeps-out-of-reach: the march chosen by its playouts, the 7-4 goes to 2619, off the
+    4-4's reach, where the march as it was took 2618, next to a hex the 4-4 may end its move in."""
+    entry = next(p for p in positions.load("borodino", borodino.INFO.sides) if p.id == "the-column-keeps-out-of-reach")
+    state = position_state(entry.entry)
+    plan = level2.Level2().plan(borodino.view(state, "french"), (), random.Random(1))
+    commands = [d.command for d in plan]
+    assert commands == ["move 2820 2619", "end"] and entry.judge(commands)
+    assert east_edge.WHY in plan[0].reason and "playouts to the end" in plan[0].reason
 
 
 def test_a_playout_marching_for_the_edge_wins_where_the_redoubts_lose():

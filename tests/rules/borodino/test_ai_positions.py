@@ -13,7 +13,9 @@ from rules.borodino.ai.positions import position_state
 from rules.core import positions
 from tests.rules.position_sets import holds_twenty_for_both_sides
 
-MISSED: set[str] = set()  # it finds every one since it keeps the French off a redoubt's front (Russian Redoubts E-G)
+# It finds every one since it keeps the French off a redoubt's front (Russian Redoubts E-G) but the 7 Sept column's
+# march for the east edge, which level 2 weighs by playouts (level2.by_the_edge) and level 1 does not make there.
+MISSED = {"the-column-keeps-out-of-reach"}
 
 
 def _set() -> list[positions.Position]:
