@@ -2,9 +2,10 @@
 
 Orders held behind a choice (bot/tables/held.py) wait for it to be made; the game may end first: the other side's
 command ends it by the rules, a player resigns, a draw is agreed, a seat's time runs out, a manager ends it. The store
-closes their row in the transaction that ends the game (Store.append, Store.end_game), and the word to their author
-goes with it, one sentence by DM: that they were not played, why, and which. It is composed here, where every front
-end's end of a game passes (a game played on at the terminal ends so too), and tells nothing but how the game ended,
+closes their row in the transaction that ends the game (Store.append, Store.end_game), and the word goes with it,
+one sentence by DM to their author, who may have handed the seat on since (its holder now never gave them), its
+game named as every DM's is: that they were not played, why, and which. It is composed here, where every front end's
+end of a game passes (a game played on at the terminal ends so too), and tells nothing but how the game ended,
 which everyone reads, and the side's own orders. Orders under way, judged in part when a stop came or being judged
 by the very command that ends the game (`playing`), keep their row and are told by their own judging."""
 from __future__ import annotations
@@ -23,14 +24,15 @@ def listed(lines: list[str], first: int) -> Text:
 
 
 def told(store: Store, game_id: int, sides: Iterable[str], ended: dict, playing: str | None = None) -> Outbox:
-    """The word to each side whose held orders the game's end (`ended`: how it ended) leaves unplayed, but the side
-    whose held order the ending command is (`playing`)."""
+    """The word to the author of each side's held orders the game's end (`ended`: how it ended) leaves unplayed, but
+    the side's whose held order the ending command is (`playing`)."""
     rows: Outbox = []
     for side in sides:
         held = store.held_orders(game_id, side)
         if held is None or held["judged"] is not None or side == playing:
             continue
-        rows.append((side, {"text": words("your held orders were not played, as the game ended before they were "
-                                          f"due ({fmt.how_it_ended(ended)}): ", listed(held["lines"], held["first"]),
-                                          ".")}))
+        author = f"user:{held['user']}"  # an audience (bot/store/connection.py): this person, whatever seat
+        rows.append((author, {"text": words("your held orders were not played, as the game ended before they were "
+                                            f"due ({fmt.how_it_ended(ended)}): ",
+                                            listed(held["lines"], held["first"]), ".")}))
     return rows

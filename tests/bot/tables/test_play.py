@@ -355,6 +355,20 @@ def test_held_orders_the_games_end_leaves_unplayed_are_told_to_their_author(tmp_
     assert not any("held orders" in dm for dm in tables.delivery.messenger.to(BORIS.id))
 
 
+def test_held_orders_the_games_end_leaves_unplayed_are_told_to_their_author_who_handed_the_seat_on(wager):
+    """Anna holds a shout behind Blue's answer, then hands the Red seat to a stranger, and Boris resigns: the word
+    that her shout was not played went to Red's new holder, who never gave it, and Anna never learnt. It goes to
+    Anna, its author, naming the game."""
+    tables, game_id = wager
+    run(tables.play.orders(ANNA, CHANNEL, "shout; shout"))
+    run(tables.seats.replace(ANNA, CHANNEL, "red", STRANGER))
+    run(tables.play.resign(BORIS, CHANNEL))
+    messenger = tables.delivery.messenger
+    assert [dm for dm in messenger.to(ANNA.id) if "held orders" in dm] == \
+        [NOT_PLAYED.format(game_id, "the Red player wins, as Boris resigns for Blue")]
+    assert not any("held orders" in dm for dm in messenger.to(STRANGER.id))
+
+
 def test_a_command_and_the_held_orders_it_lets_play_are_sent_by_one_flush_in_order(wager):
     """Held orders played after the command that made their choice are sent with its news, once all are
     judged: each flush sent what waited (the command's line, then the held orders' lines), two posts where

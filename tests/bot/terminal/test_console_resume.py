@@ -169,5 +169,7 @@ def test_a_game_ended_at_the_terminal_tells_the_author_of_held_orders_they_were_
     script = Script(lines=["blue: answer soft", "red: plan calm", *ending])
     assert run_script(service, game, script, io.StringIO()) == 0
     assert service.store.is_over(game) and service.store.held_orders(game, "red") is None
-    told = [plain(row["payload"]["text"]) for row in service.store.undelivered(game) if "text" in row["payload"]]
-    assert told == [f"your held orders were not played, as the game ended before they were due ({how}): 2. shout."]
+    told = [(row["audience"], plain(row["payload"]["text"])) for row in service.store.undelivered(game)
+            if "text" in row["payload"]]
+    assert told == [("user:7", f"your held orders were not played, as the game ended before they were due ({how}): "
+                     "2. shout.")]  # to their author, whoever holds the seat
