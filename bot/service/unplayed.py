@@ -6,7 +6,8 @@ closes their row in the transaction that ends the game (Store.append, Store.end_
 one sentence by DM to their author, who may have handed the seat on since (its holder now never gave them), its
 game named as every DM's is: that they were not played, why, and which. It is composed here, where every front end's
 end of a game passes (a game played on at the terminal ends so too), and tells nothing but how the game ended,
-which everyone reads, and the side's own orders. Orders under way, judged in part when a stop came or being judged
+which everyone reads, and the side's own orders (with those played before the rest were held again behind the other
+side's choice, whose word was waiting for them). Orders under way, judged in part when a stop came or being judged
 by the very command that ends the game (`playing`), keep their row and are told by their own judging."""
 from __future__ import annotations
 
@@ -29,10 +30,14 @@ def told(store: Store, game_id: int, sides: Iterable[str], ended: dict, playing:
     rows: Outbox = []
     for side in sides:
         held = store.held_orders(game_id, side)
-        if held is None or held["judged"] is not None or side == playing:
+        judged = (held or {}).get("judged") or {"said": [], "waiting": True}
+        if held is None or not judged.get("waiting") or side == playing:
             continue
         author = f"user:{held['user']}"  # an audience (bot/store/connection.py): this person, whatever seat
+        said = [s["line"] for s in judged["said"]]  # played before the rest were held again
+        before = words(" Those before them were played once the choices were made: ",
+                       listed(said, held["first"] - len(said)), ".") if said else ""
         rows.append((author, {"text": words("your held orders were not played, as the game ended before they were "
                                             f"due ({fmt.how_it_ended(ended)}): ",
-                                            listed(held["lines"], held["first"]), ".")}))
+                                            listed(held["lines"], held["first"]), ".", before)}))
     return rows

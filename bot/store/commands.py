@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 
-from bot.store.connection import DeadlineRows, Outbox, Playing, now
+from bot.store.connection import NOT_UNDER_WAY, DeadlineRows, Outbox, Playing, now
 from bot.store.deadlines import DeadlinesPart
 from bot.store.errors import StaleCommand
 
@@ -92,8 +92,7 @@ class CommandsPart(DeadlinesPart):
                 self.db.execute("UPDATE games SET absent = ? WHERE id = ?", [json.dumps(absent), game_id])
             self._played_held(game_id, held)
             if status == "over":  # nothing a side held is ever due; orders under way are still told
-                self.db.execute("DELETE FROM held_orders WHERE game = ? AND told IS NULL AND judged IS NULL",
-                                [game_id])
+                self.db.execute(f"DELETE FROM held_orders WHERE game = ? AND {NOT_UNDER_WAY}", [game_id])
             self.db.execute("""UPDATE games SET status = ?, updated_at = ?, pending_undo = NULL,
                                pending_draw = NULL WHERE id = ?""", [status, stamp, game_id])
         return seq

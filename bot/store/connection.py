@@ -60,6 +60,9 @@ class Told:
 # a side whose held order a change plays (or judges: a query answered), the number of the next, and what became of
 # the orders judged so far, this one too (held_orders.judged: bot/tables/held.py), kept with the rest
 Playing = tuple[str, int, dict]
+# held orders not under way, which a game's end closes (bot/service/unplayed.py tells their author): none judged, or
+# those judged kept while the rest are held again behind the other side's choice (`waiting`)
+NOT_UNDER_WAY = "told IS NULL AND (judged IS NULL OR json_extract(judged, '$.waiting'))"
 Opening = Callable[[int], Outbox]  # the messages announcing a new game, given its number
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 
-from bot.store.connection import DeadlineRows, Opening, Outbox, Playing, now
+from bot.store.connection import NOT_UNDER_WAY, DeadlineRows, Opening, Outbox, Playing, now
 from bot.store.deadlines import DeadlinesPart
 from bot.store.errors import DamagedGame, UnknownGame
 from bot.words import COMPUTER
@@ -188,7 +188,7 @@ class GamesPart(DeadlinesPart):
                                WHERE id = ?""", [json.dumps(ended), now(), game_id])
             self.db.execute("DELETE FROM deadlines WHERE game = ?", [game_id])
             # orders under way (judged: a stop came among them) are still told, at the next start
-            self.db.execute("DELETE FROM held_orders WHERE game = ? AND told IS NULL AND judged IS NULL", [game_id])
+            self.db.execute(f"DELETE FROM held_orders WHERE game = ? AND {NOT_UNDER_WAY}", [game_id])
             self._write_outbox(game_id, self.last_seq(game_id), outbox)
 
     def pause_game(self, game_id: int, reason: str, outbox: Outbox | None = None) -> None:

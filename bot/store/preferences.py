@@ -40,13 +40,15 @@ class PreferencesPart(Connection):
             "SELECT kind, standing FROM standing_orders WHERE game = ? AND side = ?", [game_id, side])}
 
     def hold_orders(self, game_id: int, side: str, user: str, name: str, lines: list[str], first: int = 1,
-                    outbox: Outbox | None = None) -> None:
+                    outbox: Outbox | None = None, judged: dict | None = None) -> None:
         """Keep the rest of a side's message of orders (bot/tables/held.py), replacing what it held, with the
-        messages telling what became of those judged before them (`outbox`); `first`: the number of the first of
-        them in that message."""
+        messages telling what became of those judged before them (`outbox`), or what became of them, kept with
+        the rest until the word on them all is sent (`judged`); `first`: the number of the first of them in that
+        message."""
         with self.transaction():
-            self.db.execute("INSERT OR REPLACE INTO held_orders (game, side, user, name, lines, first) "
-                            "VALUES (?, ?, ?, ?, ?, ?)", [game_id, side, user, name, json.dumps(lines), first])
+            self.db.execute("INSERT OR REPLACE INTO held_orders (game, side, user, name, lines, first, judged) "
+                            "VALUES (?, ?, ?, ?, ?, ?, ?)", [game_id, side, user, name, json.dumps(lines), first,
+                                                             None if judged is None else json.dumps(judged)])
             self._write_outbox(game_id, self.last_seq(game_id), outbox)
 
     def held_orders(self, game_id: int, side: str) -> dict | None:

@@ -17,6 +17,11 @@ query answered, one refused); the word on them all goes with the row. A bot stop
 next start from the next (Play.resume), and their author reads the word the uninterrupted run would have sent,
 or none where it would have sent none.
 
+Held again behind the other side's choice, the word waits until they are all played or one is refused (their
+author has nothing to answer meanwhile), and what became of those played before is kept with the rest (`Held.waiting`,
+in the transaction that holds them again), so the word then tells them all, once; should the game end first, the
+word on the rest says which were played before them (bot/service/unplayed.py).
+
 Held orders are the side's own words, kept for it alone: whether the game holds some is
 nobody else's business, and they are judged on the position everyone sees when they are due.
 """
@@ -35,8 +40,9 @@ from rules.core.system import GameSystem
 @dataclass(frozen=True)
 class Held:
     """A side's held orders, who wrote them, and the number of the first in their message; `said`: what became of
-    those judged before a stop, the first of them, and `present`: whether their author's own command let them
-    play (bot/tables/release.py, Play.release)."""
+    those judged before a stop (or, `waiting`, before they were held again behind the other side's choice), the
+    first of them, and `present`: whether their author's own command let them play (bot/tables/release.py,
+    Play.release)."""
 
     side: str
     actor: Actor
@@ -45,12 +51,20 @@ class Held:
     said: tuple[Said, ...] = ()
     present: bool = False
     at: int | None = None  # the command the last of `said` played, if it played one
+    waiting: bool = False  # `said` before they were held again behind the other side's choice: not under way
+
+    @property
+    def unplayed(self) -> list[str]:
+        """The orders not judged yet."""
+        return self.lines[len(self.said):]
 
 
 def hold(store: Store, game_id: int, held: Held, told: Outbox | None = None) -> None:
     """A side's held orders kept, replacing what it held, with what `told` its author of them, in one
-    transaction."""
-    store.hold_orders(game_id, held.side, held.actor.id, held.actor.name, held.lines, held.first, told)
+    transaction; what became of those judged before them (`Held.said`) kept with them, waiting for the rest."""
+    before = judged(list(held.said), held.present, waiting=True) if held.said else None
+    store.hold_orders(game_id, held.side, held.actor.id, held.actor.name, held.unplayed, held.first + len(held.said),
+                      told, before)
 
 
 def drop(store: Store, game_id: int, side: str, told: Outbox | None = None) -> None:
@@ -66,13 +80,14 @@ def held_by(store: Store, game_id: int, side: str) -> Held | None:
     judged = row["judged"] or {"said": [], "present": False}
     said = tuple(said_of(s) for s in judged["said"])
     return Held(side, Actor(row["user"], row["name"], False), [s.line for s in said] + row["lines"],
-                row["first"] - len(said), said, judged["present"], judged.get("at"))
+                row["first"] - len(said), said, judged["present"], judged.get("at"), judged.get("waiting", False))
 
 
-def judged(said: list[Said], present: bool, at: int | None = None) -> dict:
+def judged(said: list[Said], present: bool, at: int | None = None, waiting: bool = False) -> dict:
     """What became of held orders judged so far as the store keeps it (held_orders.judged), and `at`, the
-    command the last of them played (None: it played none)."""
-    return {"said": [asdict(s) for s in said], "present": present, "at": at}
+    command the last of them played (None: it played none); `waiting`: the rest are held again behind the other
+    side's choice."""
+    return {"said": [asdict(s) for s in said], "present": present, "at": at, **({"waiting": True} if waiting else {})}
 
 
 def said_of(kept: dict) -> Said:

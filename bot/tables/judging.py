@@ -137,26 +137,39 @@ class JudgingPart(BatchMapsPart):
         """Under the game's lock: hold the batch's orders from its `n`th (refused) on for the person's side when a
         choice still to be made is what refused it (bot/tables/held.py): a new message's after those the side held
         (the orders a player gives one at a time are all kept), held orders played in part in their place, with
-        the word on them (`_word`) in the same transaction, so a stop after it neither loses it nor sends it
-        twice; whether they were held (`batch.held`, and `batch.kept`, the orders held before them)."""
+        the word on them (`_word`) in the same transaction, or, held again behind the other side's choice, what
+        became of those played kept with the rest until it is told, so a stop after it neither loses it nor sends
+        it twice; whether they were held (`batch.held`, and `batch.kept`, the orders held before them)."""
         own = self._own_side(game_id, actor, side)
         lines = batch.lines[n:]
         if own is None or not held.waits_for_a_choice(self.service.system(game_id), self.service.load(game_id),
                                                       own, lines[0]):
             return False
         before = None if batch.released else held.held_by(self.store, game_id, own)
-        kept = before if before is not None and not before.said else held.Held(own, actor, [], batch.first + n)
-        batch.held, batch.kept, batch.kept_from = True, kept.lines, kept.first
+        if before is None or before.said and not before.waiting:  # none, or under way when a stop came: replaced
+            before = held.Held(own, actor, [], batch.first + n)
+        batch.held, batch.kept, batch.kept_from = True, before.unplayed, before.first + len(before.said)
         word = self._word(game_id, own, batch, present) if batch.released else []
-        held.hold(self.store, game_id, held.Held(own, actor, kept.lines + lines, kept.first), word)
+        if batch.released and not word and not self._told_in_public(game_id, own, batch, present):
+            # held again behind the other side's choice: what became of those played waits with the rest (`_word`)
+            before = held.Held(own, actor, batch.lines[:n], batch.first, tuple(batch.said))
+        held.hold(self.store, game_id, held.Held(own, actor, before.lines + lines, before.first, before.said), word)
         return True
 
     def _word(self, game_id: int, side: str, batch: Batch, present: bool) -> Outbox:
         """The word to their author of what became of a side's held orders once judged, unless the channel told
-        it all (`_told_in_public`), or while they are held again behind the other side's choice (`_asked_of`)."""
+        it all (`_told_in_public`), or while they are held again behind the other side's choice (`_asked_of`): what
+        became of those played then waits with the rest (`_hold`), told with them once."""
         if self._told_in_public(game_id, side, batch, present) or batch.held and not self._asked_of(game_id, side):
             return []
         return _told(side, batch)
+
+    def _played_before(self, orders: held.Held) -> Outbox:
+        """The word on held orders played before the rest were held again behind the other side's choice, which
+        waited for the rest (`_hold`), once the rest go otherwise (dropped, replaced); none where none did."""
+        if not orders.waiting:
+            return []
+        return _told(orders.side, Batch(orders.lines[:len(orders.said)], said=list(orders.said), first=orders.first))
 
     def _told_in_public(self, game_id: int, side: str, batch: Batch, present: bool = False) -> bool:
         """Whether held orders need no word to their author: each was played (none refused, none held
@@ -197,11 +210,11 @@ class JudgingPart(BatchMapsPart):
         if own is None or not rest:
             return False
         orders = held.held_by(self.store, game_id, own)
-        if orders is None or orders.said or \
+        if orders is None or orders.said and not orders.waiting or \
                 not held.due(self.service.system(game_id), self.service.load(game_id), own):
             return False
-        held.hold(self.store, game_id, held.Held(own, actor, orders.lines + rest, orders.first))
-        batch.after_held, batch.kept, batch.kept_from = True, orders.lines, orders.first
+        held.hold(self.store, game_id, held.Held(own, actor, orders.lines + rest, orders.first, orders.said))
+        batch.after_held, batch.kept, batch.kept_from = True, orders.unplayed, orders.first + len(orders.said)
         return True
 
     def _judged_held(self, before: list[Said], line: str, present: bool, text: str, result: Result) -> dict:

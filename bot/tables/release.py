@@ -25,11 +25,14 @@ class ReleasePart(JudgingPart):
             return ""
         own = self._own_side(game["id"], actor, None)
         orders = None if own is None else held.held_by(self.store, game["id"], own)
-        return "\n".join(orders.lines) if orders is not None and not orders.said else ""
+        return "\n".join(orders.unplayed) if orders is not None and (orders.waiting or not orders.said) else ""
 
     def _drop_held(self, game_id: int, actor: Actor, side: str | None) -> None:
+        """The person's side's held orders dropped (the box emptied or replacing them, an undo), with the word on
+        those played before the rest were held again behind the other side's choice, which waited for them."""
         for own in [side] if side else sides_of(self.store.seats(game_id), actor):
-            held.drop(self.store, game_id, own)
+            orders = held.held_by(self.store, game_id, own)
+            held.drop(self.store, game_id, own, [] if orders is None else self._played_before(orders))
 
     def _due_held(self, game_id: int) -> held.Held | None:
         """Under the game's lock: a side's held orders that may be judged now, or whose judging a stop cut short
@@ -39,7 +42,7 @@ class ReleasePart(JudgingPart):
         system, state = self.service.system(game_id), self.service.load(game_id)
         for side in system.INFO.sides:
             orders = held.held_by(self.store, game_id, side)
-            if orders is not None and (orders.said or held.due(system, state, side)):
+            if orders is not None and (orders.said and not orders.waiting or held.due(system, state, side)):
                 return orders
         return None
 
@@ -57,7 +60,8 @@ class ReleasePart(JudgingPart):
                 # let them play or not then
                 batch = Batch(orders.lines, released=True, first=orders.first, said=list(orders.said),
                               box_in=await asyncio.to_thread(lambda: self.store.game(game_id)["channel"]))
-                present = orders.present if orders.said else by is not None and by.id == orders.actor.id
+                under_way = orders.said and not orders.waiting
+                present = orders.present if under_way else by is not None and by.id == orders.actor.id
                 await self._judge_all(orders.actor, game_id, orders.side, batch, present=present)
                 async with self.tables.delivery.sending(game_id):  # none of its rows on its way meanwhile
                     await asyncio.to_thread(self._supersede, game_id, at, orders.side)

@@ -319,6 +319,39 @@ def test_a_query_held_with_orders_is_answered_with_what_became_of_them(wager):
                                   "shout. red shouts\n3. ✅ status — Turn 2 | Answer Phase\nTo move: Blue\n"), told
 
 
+def test_held_orders_held_again_behind_the_other_sides_choice_are_told_once_with_those_played_before(wager):
+    """Red's box `shout; shout; shout; status` holds its last three behind Blue's answer; at turn 2 the second shout
+    plays and Blue must answer again, so the rest are held again behind Blue's choice. The word at turn 3 told the
+    third shout and the status alone, as '3. ... 4. ...': what became of the second was dropped when the rest were
+    held again. It is kept with them, and the word tells all three, once; meanwhile the box opens with the two
+    still held."""
+    tables, game_id = wager
+    for actor, text in HELD_AGAIN:
+        run((tables.play.orders if ";" in text else tables.play.submit)(actor, CHANNEL, text))
+    assert tables.play.held_in(ANNA, CHANNEL) == "shout\nstatus"
+    assert held_words([tables]) == []
+    for actor, line in ((BORIS, "answer soft"), (ANNA, "plan calm"), (BORIS, "plan bold")):
+        run(tables.play.submit(actor, CHANNEL, line))
+    told, = held_words([tables])
+    assert plain(told).startswith(f"Game {game_id}: your held orders, played once the choices were made:\n2. ✅ Red: "
+                                  "shout. red shouts\n3. ✅ Red: shout. red shouts\n4. ✅ status — Turn 3 | Answer "
+                                  "Phase\n"), told
+    assert tables.store.held_orders(game_id, "red") is None
+
+
+def test_held_orders_held_again_behind_the_other_sides_choice_are_told_with_those_played_when_the_game_ends(wager):
+    """The game ends while Red's orders are held again behind Blue's answer, the second shout played before them:
+    the word says which were played and which were not."""
+    tables, game_id = wager
+    for actor, text in HELD_AGAIN:
+        run((tables.play.orders if ";" in text else tables.play.submit)(actor, CHANNEL, text))
+    run(tables.play.resign(BORIS, CHANNEL))
+    assert held_words([tables]) == [f"Game {game_id}: your held orders were not played, as the game ended before they "
+                                    "were due (the Red player wins, as Boris resigns for Blue): 3. shout; 4. status. "
+                                    "Those before them were played once the choices were made: 2. shout."]
+    assert tables.store.held_orders(game_id, "red") is None
+
+
 NOT_PLAYED = "Game {}: your held orders were not played, as the game ended before they were due ({}): 2. shout."
 
 
@@ -717,6 +750,7 @@ def restarted(tables, path):
 
 
 # Each a wager played to its last step, which lets Red's held orders play; the last step is where a kill comes.
+HELD_AGAIN = [(ANNA, "shout; shout; shout; status"), (BORIS, "answer soft"), (ANNA, "plan calm"), (BORIS, "plan bold")]
 KILLED_IN = {
     # Blue's standing orders answer each choice of that turn and the next, so both shouts play; the second
     # ends the wagers
@@ -736,7 +770,14 @@ KILLED_IN = {
     # again, and the word (of the shout played and the one held) is her word to move
     "held again behind their own choice": [(ANNA, "shout; shout; shout"), (BORIS, "answer soft"),
                                            (BORIS, "orders answer loud"), (ANNA, "plan calm"), (BORIS, "plan bold")],
+    # the second shout at turn 2, Blue to answer it: the third and a status are held again behind Blue's choice,
+    # what became of the second kept with them, no word yet
+    "held again behind the other's choice": HELD_AGAIN,
+    # and played at turn 3: the word tells the second shout with the third and the status, once
+    "played once held again behind the other's choice": [*HELD_AGAIN, (BORIS, "answer soft"), (ANNA, "plan calm"),
+                                                         (BORIS, "plan bold")],
 }
+SILENT = ("told in the channel", "held again behind the other's choice")  # no word to Red at the last step
 
 
 def wagered(path, steps, kill: int | None = None):
@@ -777,7 +818,7 @@ def killed_as_whole(tmp_path, case: str, point: int, whole) -> bool:
     """The wager `case` killed before the `point`th write of its last step (`wagered`) stores the commands the
     `whole` one does (its bot's tables), and Red reads the words of her held orders the whole one sends her (a
     word or none), once; False where the step makes fewer writes (no kill came)."""
-    assert len(held_words(whole)) == (case != "told in the channel")
+    assert len(held_words(whole)) == (case not in SILENT)
     bots, killed = wagered(tmp_path / f"killed at {point}.sqlite", KILLED_IN[case], point)
     if not killed:
         return False
@@ -796,6 +837,8 @@ def killed_as_whole(tmp_path, case: str, point: int, whole) -> bool:
     ("a query and a standing order", 4),  # after the query is answered, before the standing order is set
     ("told in the channel", 3),  # before the word on them, which the channel made needless
     ("held again behind their own choice", 6),  # the third shout held again: the word on them went with it
+    ("held again behind the other's choice", 3),  # the second shout played, before the rest are held again
+    ("played once held again behind the other's choice", 3),  # the third shout played, before the status
 ])
 def test_held_orders_killed_among_them_are_played_and_told_once_as_they_would_have_been(case, point, wager,
                                                                                        tmp_path):
