@@ -636,17 +636,21 @@ def _unit_row(unit: dict, markers: dict[str, str]) -> list[str]:
 
 
 def event_lines(events: list[dict], sides: bool = True, shared: bool = False) -> list[str]:
-    """One line per event; a private one says whom it is for, and on a screen both players share
-    (`shared`) it names that side where it spoke to it: '(to Russian) Your Battle Plan in Kovno (11):
-    Assault.' had no one there its 'your'. Log-only events are left out, and so is a private one that a
-    public one already says (a Bloody Monday block revealed as it engages: its own side's line is the
-    public one without "and engages").
+    """One line per event, indented, a question's points under it indented likewise (a Borodino
+    retreat's hexes, rules.core.events.point_by_point); a private one says whom it is for, and on a
+    screen both players share (`shared`) it names that side where it spoke to it: '(to Russian) Your
+    Battle Plan in Kovno (11): Assault.' had no one there its 'your'. Log-only events are left out, and
+    so is a private one that a public one already says (a Bloody Monday block revealed as it engages:
+    its own side's line is the public one without "and engages").
 
     >>> plan = [{"to": "russian", "text": "Your Battle Plan in Kovno (11): Assault."}]
     >>> event_lines(plan)
     ['  (to Russian) Your Battle Plan in Kovno (11): Assault.']
     >>> event_lines(plan, shared=True)
     ['  (to Russian) Russian Battle Plan in Kovno (11): Assault.']
+    >>> print(event_lines([{"text": "French player: choose where R-V-3G retreats:\\n- `retreat 2317`"}])[0])
+      French player: choose where R-V-3G retreats:
+      - `retreat 2317`
     """
     public = [str(e.get("text", "")) for e in events if e.get("to", "all") == "all"]
     lines = []
@@ -658,8 +662,22 @@ def event_lines(events: list[dict], sides: bool = True, shared: bool = False) ->
         if sides and to != "all":
             named = shared and told.startswith("Your ")
             told = f"(to {side_name(to)}) " + (f"{side_name(to)} {told.removeprefix('Your ')}" if named else told)
-        lines.append(f"  {told}")
+        lines.append("  " + told.replace("\n", "\n  "))
     return lines
+
+
+def chat_lines(events: list[dict]) -> list[str]:
+    """The events' lines as a chat writes them (a channel, a DM): `event_lines` without the terminal's
+    indent and without naming whom a private one is for (it goes to that side alone), a question's points
+    at the start of their lines, a list in Discord's markdown. A question reads word for word as its
+    side's prompt says it, so a question the change's line shows already is known there: its buttons go
+    on that line, the question not posted again (bot/tables/announcement.py, _carried), and its words are
+    not told spectators, whose post says no question (bot/tables/change.py).
+
+    >>> chat_lines([{"text": "French player: you may advance after combat:\\n- `advance 2804 2705`\\n- `stay`"}])
+    ['French player: you may advance after combat:\\n- `advance 2804 2705`\\n- `stay`']
+    """
+    return [textwrap.dedent(line).strip() for line in event_lines(events, False)]
 
 
 def said_in(line: str, told: list[str] | tuple[str, ...]) -> bool:
@@ -681,7 +699,8 @@ def said_by_headline(line: str, head: str) -> bool:
     Movement Phase | French player'), or what its prompt asks ('Russian impulse (4.0).' above
     'Russian impulse: `tactical` or `pass` (4.0).'): read twice in a row on a phone. A line that
     tells more (a phase that began and ended: 'French Combat Phase.' above the Russian Movement
-    Phase, whose notes count Combat Points) is kept: the words are matched line by line.
+    Phase, whose notes count Combat Points) is kept: the words are matched line by line (a question of
+    several lines, a point an answer, is said where each of its lines is).
 
     >>> head = "Game-Turn 28 of 40 | 7 Sept 0700 | Movement Phase | French player\\nLosses: French 0 Combat Points."
     >>> said_by_headline("Game-Turn 28 (7 Sept, 0700): French Movement Phase.", head)
@@ -689,8 +708,9 @@ def said_by_headline(line: str, head: str) -> bool:
     >>> said_by_headline("French Combat Phase.", head), said_by_headline("Anything.", "")
     (False, False)
     """
-    said = _words(line)
-    return bool(said) and any(said <= _words(told) for told in head.split("\n"))
+    told = [_words(each) for each in head.split("\n")]
+    said = [_words(each) for each in line.split("\n")]
+    return all(said) and all(any(words <= known for known in told) for words in said)
 
 
 def _words(line: str) -> set[str]:

@@ -65,7 +65,7 @@ def payload_text(payload: dict) -> Text:
     """The words of one outbox row: its text, or the lines of its events."""
     if "text" in payload:
         return payload["text"]
-    return "\n".join(line.strip() for line in fmt.event_lines(payload.get("events", []), False))
+    return "\n".join(fmt.chat_lines(payload.get("events", [])))
 
 
 def nonce(rows: Sequence[dict], piece: int) -> str:

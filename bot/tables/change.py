@@ -45,8 +45,8 @@ class Change(AnnouncementPart, QuestionMessagePart):
         if outcome is not None:  # the headline under it says how the game ended: once is enough
             said = said.removesuffix(" " + fmt.outcome_line(outcome))
         public = [e for e in result.visible_to(None) if outcome is None or e.get("kind") != "outcome"]  # nor its event
-        events: list[Text] = [line.strip() for line in fmt.event_lines(public, False)
-                              if not said.endswith(line.strip())]  # said once (an undo's own event)
+        events: list[Text] = [line for line in fmt.chat_lines(public)
+                              if not said.endswith(line)]  # said once (an undo's own event)
         aside = self.aside.pop() if self.aside and not result.secret else ""  # after the first public line
         late = self.late.pop() if aside and self.late else None
         at_once = self._answered_at_once(system, before, after)
@@ -64,7 +64,7 @@ class Change(AnnouncementPart, QuestionMessagePart):
         self.back = result.side if self.author is not None and not result.at_once and not result.secret else None
         self.played = frozenset() if result.secret else self.restart
         private = {side: told for side, told in result.addressed().items() if side in system.INFO.sides}
-        lines: dict[str, Text] = {side: join([line.strip() for line in fmt.event_lines(told, False)])
+        lines: dict[str, Text] = {side: join(fmt.chat_lines(told))
                                   for side, told in private.items()}
         typed = self.author is not None and self.pressed is None and self.asked_in is None and not result.at_once
         untold = frozenset({result.side} if result.side and not typed else ())  # its lines, in its view alone
