@@ -45,7 +45,8 @@ def _wrap(d: ImageDraw.ImageDraw, words: list[str], f: Font, width: int, sep: st
 
 
 def strip(title: str, parts: list[str], prompt: str, width: int) -> Image.Image:
-    """A dark strip: the title, the parts joined by dots, then the prompt, each wrapped to the width."""
+    """A dark strip: the title, the parts joined by dots, then the prompt, each wrapped to the width; a
+    prompt's points (a line each after its sentence, rules.core.events.point_by_point) each begin a row."""
     size = text_size(width)
     pad = size // 2
     probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
@@ -54,8 +55,8 @@ def strip(title: str, parts: list[str], prompt: str, width: int) -> Image.Image:
                                            for t in _wrap(probe, title.split(), big, width - 2 * pad, " ")]
     rows += [(t, body, P.STRIP_TEXT) for t in _wrap(probe, parts, body, width - 2 * pad, "  ·  ")]
     if prompt:
-        rows += [(t, font("sans", size), P.GUARD)
-                 for t in _wrap(probe, prompt.split(), font("sans", size), width - 2 * pad, " ")]
+        rows += [(t, font("sans", size), P.GUARD) for line in prompt.split("\n")
+                 for t in _wrap(probe, line.split(), font("sans", size), width - 2 * pad, " ")]
     heights = [round(getattr(f, "size", size) * 1.3) for _, f, _ in rows]
     img = Image.new("RGB", (width, sum(heights) + 2 * pad), P.STRIP)
     d = ImageDraw.Draw(img)

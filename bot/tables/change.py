@@ -64,7 +64,7 @@ class Change(AnnouncementPart, QuestionMessagePart):
         self.back = result.side if self.author is not None and not result.at_once and not result.secret else None
         self.played = frozenset() if result.secret else self.restart
         private = {side: told for side, told in result.addressed().items() if side in system.INFO.sides}
-        lines: dict[str, Text] = {side: join(fmt.chat_lines(told))
+        lines: dict[str, Text] = {side: join([line for line in fmt.chat_lines(told)])
                                   for side, told in private.items()}
         typed = self.author is not None and self.pressed is None and self.asked_in is None and not result.at_once
         untold = frozenset({result.side} if result.side and not typed else ())  # its lines, in its view alone

@@ -7,7 +7,7 @@ from rules.bloody_monday import combat, ground, impulses
 from rules.bloody_monday import retreat as retreats
 from rules.bloody_monday import turns
 from rules.bloody_monday.game import SIDES, Game, Impulse, plural
-from rules.core.events import either
+from rules.core.events import either, point_by_point
 
 TITLES = {"bloody_monday": "Borodino, 7 September 1812", "last_blood": "Last Blood"}
 UNASKED = {"last_blood": "10.0"}  # a scenario played with every optional rule, none asked: the case that says so
@@ -63,9 +63,9 @@ def prompt(g: Game, viewer: str | None) -> str | None:
                     "to move it there first) or `end` to keep its strength (3.1).")
         most = min(lg["lv"] - lg["reinforced"], len(g.pool(who))) if turns.deploy_areas(g, who) else 0
         if lg["stage"] == "reinforce" and most > 0:
-            return (f"You may deploy up to {plural(most, 'reinforcement', 'reinforcements')} (`reinforce`, or "
-                    "`reinforce <count>`), then restore leaders, artillery and combat units (`restore <block>`), "
-                    "then `end` (3.1-3.6).")
+            return point_by_point(f"You may deploy up to {plural(most, 'reinforcement', 'reinforcements')} (3.1-3.6):",
+                                  ["`reinforce`, or `reinforce <count>`",
+                                   "then restore leaders, artillery and combat units: `restore <block>`", "then `end`"])
         return "Restore leaders, then artillery, then combat units (`restore <block>`), then `end` (3.4-3.6)."
     if bt and bt["choice"]:
         who = bt["choice"]["side"]
@@ -89,20 +89,28 @@ def prompt(g: Game, viewer: str | None) -> str | None:
     if viewer != s["player"]:
         name, rule = ACTIONS[imp["kind"]]
         return f"{s['player'].title()} {name}, {imp['segment']} segment ({rule})."
-    return f"{s['player'].title()} {action_prompt(imp)}{_leaders_to_activate(g, imp)}"
+    if imp["kind"] == "tactical" and imp["segment"] in ("activation", "movement"):
+        return tactical_points(g, imp)
+    return f"{s['player'].title()} {action_prompt(imp)}"
 
 
-def _leaders_to_activate(g: Game, imp: Impulse) -> str:
-    """5.1, to the phasing player in the activation segment: the leaders they may activate, where
-    each stands, and how many more their supreme commander's strength allows."""
-    if imp["kind"] != "tactical" or imp["segment"] != "activation":
-        return ""
+def tactical_points(g: Game, imp: Impulse) -> str:
+    """The phasing player's Tactical Action in its first two segments, the segment in a short sentence and
+    what may be done in it as points (one line of up to 340 characters read as nine on a phone): in the
+    activation segment the leaders they may activate, where each stands, and how many more their supreme
+    commander's strength allows (5.1); in the movement segment the moves, the guns' activation (5.2, 5.2.1)."""
     side = g.s["player"]
+    if imp["segment"] == "movement":
+        return point_by_point(f"{side.title()} Tactical Action, movement segment (5.2):", [
+            "`move <block> <area>` the units your activated leaders command", "`activate <artillery>` (5.2.1)",
+            "then `inspire` (5.2.2), `battle <area>` (5.3) or `end` (5.0)"])
     free = impulses.activatable(g, side)
     left = g.chief_strength(side) - len(imp["leaders"])
-    where = ", ".join(f"{bid} in {g.entry(bid)['area']}" for bid in free)
-    limit = f": {left} of them at most, your supreme commander's strength" if left < len(free) else ""
-    return f" You may activate {where}{limit} (5.1)." if free else ""
+    where = ": " + ", ".join(f"{bid} in {g.entry(bid)['area']}" for bid in free) if free else ""
+    limit = [f"{left} of them at most, your supreme commander's strength (5.1)"] if left < len(free) else []
+    return point_by_point(f"{side.title()} Tactical Action, activation segment (5.0):", [
+        f"`activate <leader> [<area>]`{where}" + ("" if limit else " (5.1)"), *limit,
+        "then `move` the units your activated leaders command (5.2)", "`battle <area>` (5.3) and `end` (5.0)"])
 
 
 # An impulse's kind -> its name and rule case (5.0, 6.2, 6.3, 7.0).
@@ -121,12 +129,7 @@ def action_prompt(imp: Impulse) -> str:
         name, rule = ACTIONS[imp["kind"]]
         moves = f"`move <block> <area>`, up to {imp['limit']} units, then " if imp["segment"] == "movement" else ""
         return f"{name}, {imp['segment']} segment: {moves}`battle <area>` where contested, then `end` ({rule})."
-    return "Tactical Action, " + {
-        "activation": "activation segment: `activate <leader> [<area>]` (5.1), then `move` the units your "
-                      "activated leaders command (5.2), `battle <area>` (5.3) and `end` (5.0).",
-        "movement": "movement segment: `move <block> <area>` the units your activated leaders command, "
-                    "`activate <artillery>` (5.2, 5.2.1); then `inspire` (5.2.2), `battle <area>` (5.3) or "
-                    "`end` (5.0).",
+    return "Tactical Action, " + {  # its activation and movement segments: tactical_points
         "inspiration": "inspiration segment: `inspire <leader> <block>` (5.2.2), then `battle <area>` (5.3) "
                        "or `end` (5.0).",
         "combat": "combat segment: `battle <area>` in each contested area, newly contested ones first (5.3, "
@@ -162,17 +165,18 @@ def jager_prompt(g: Game, viewer: str | None) -> str:
 
 
 def retreat_prompt(g: Game, viewer: str | None) -> str:
-    """6.4: the areas are public (control); their room only for the defender (his own units, 1.2). Its
-    clauses are set off by parentheses and commas: a dash read as a hyphen on a phone ('... 18 (room 3) -
-    `retreat <area> ...`, or ... (6.4) - or `stand`.')."""
+    """6.4: the areas are public (control); their room only for the defender (his own units, 1.2). To him
+    the choice in a short sentence, then its two ways of answering as points (one line of 231 characters
+    read as eight on a phone; a dash between its clauses read as a hyphen)."""
     bt = g.s["battle"]
     areas = retreats.retreat_areas(g)
     if viewer is None or viewer != bt["defender"]:
         return (f"The battle in {bt['area']}: the {bt['defender'].title()} player may spend the Initiative Disc "
                 f"to retreat into {', '.join(map(str, areas))} or stand (6.4).")
     rooms = ", ".join(f"{n} (room {max(0, g.room(viewer, n))})" for n in areas)
-    return (f"The battle in {bt['area']}: spend the Initiative Disc to retreat into {rooms} with `retreat <area> "
-            "...` (or `retreat <block> <area> ...` to place each unit when not all have room), or `stand` (6.4).")
+    return point_by_point(f"The battle in {bt['area']}: spend the Initiative Disc to retreat, or `stand` (6.4):",
+                          [f"`retreat <area> ...` into {rooms}",
+                           "`retreat <block> <area> ...` places each unit, where not all have room"])
 
 
 LP_FOR = {"tactical_leader": "leader steps", "artillery": "artillery steps", "combat": "combat unit steps"}

@@ -18,7 +18,7 @@ from rules.borodino.battlemap import BattleMap
 from rules.borodino.combat import Plan, attacked_hexes
 from rules.borodino.commands import Advance, Lose, Retreat, Stay
 from rules.core.errors import RuleViolation
-from rules.core.events import Event, event, listed
+from rules.core.events import Event, event, listed, point_by_point
 from rules.core.hexes import Hex, distance
 
 
@@ -287,12 +287,44 @@ def run_steps(b: Battle) -> list[Event]:
 
 
 def prompt(b: Battle) -> str | None:
-    """The sentence asking the chooser of the waiting step what to do, or None."""
+    """The question to the chooser of the waiting step, or None: one sentence, or where its answers
+    would make one long (a retreat displacing units, two advances or more, ...: `_pointed`) a short
+    sentence and a point an answer."""
     pending = b.s.get("pending")
     if not pending or not pending["steps"]:
         return None
+    pointed = _pointed(b, pending["steps"][0])
+    if pointed is not None:
+        return point_by_point(*pointed)
     rule, question, cited = _question(b, pending["steps"][0])
     return str(RuleViolation(rule, question)) if cited else f"{question}."  # "... (Artillery C)."
+
+
+def _pointed(b: Battle, step: dict) -> tuple[str, list[str]] | None:
+    """The question of `_question` as a short sentence (the choice, citing the rule where that cites
+    it) and its answers, one a point, where they would run one sentence long: a retreat where one of
+    the hexes displaces a friendly unit (Displacement: each names the unit it would push), two advances
+    or more (Combat H), two sets of attackers or more to pay an exchange with (CRT: Exchange), spared
+    guns that may elect to retreat (Artillery C: its long sentence first); None otherwise."""
+    who = step["chooser"].title()
+    options = options_of(b, step)
+    if step["kind"] == "retreat" and any(d for _, d in options):
+        which = "second" if "away_from" in step else "first" if step.get("hexes", 1) > 1 else ""
+        part = f", the {which} of its two hexes (Doomed Victory 6.10)" if which else ""
+        return (f"{who} player: choose where {_whole(b, step['unit'])} retreats{part}:",
+                [f"`retreat {h}`" + (f", displacing {d} ({_value(b, d)})" if d else "") for h, d in options])
+    if step["kind"] == "advance" and len({u for u, _ in options}) > 1:
+        return f"{who} player: you may advance after combat:", _advances(b, options) + ["`stay` advances none"]
+    if step["kind"] == "voluntary":
+        return (f"{who} player: artillery spared by the result may still elect to retreat, the "
+                f"{enemy_of(step['chooser']).title()} player then choosing where (Artillery C):",
+                [f"`retreat {b.hex_of(u)}` for {_whole(b, u)}" for u in options] + ["`stay` elects none"])
+    if step["kind"] == "lose" and len(options) > 1:
+        return (f"{who} player: the exchange costs you at least {points(step['need'])} of the attackers "
+                "(CRT: Exchange); choose:",
+                [f"`lose {'+'.join(b.hex_of(u) for u in s)}` for {listed([named(b, u) for u in s])} "
+                 f"({points(sum(b.strength(u) for u in s))})" for s in options])
+    return None
 
 
 def waiting_hexes(b: Battle) -> list[str]:
@@ -324,12 +356,7 @@ def _question(b: Battle, step: dict) -> tuple[str, str, bool]:
         return ("Retreat", f"{who} player: choose where {_whole(b, step['unit'])} retreats{part}: `retreat <hex>`, "
                 f"one of {hexes}", False)
     if step["kind"] == "advance":
-        into: dict[str, list[str]] = {}
-        for u, h in options:
-            into.setdefault(u, []).append(h)
-        moves = [f"`advance {b.hex_of(u)} {hs[0] if len(hs) == 1 else '<hex>'}` moves {_whole(b, u)} into "
-                 f"{' or '.join(hs)}" for u, hs in into.items()]
-        return "Combat (H)", f"{who} player: you may advance after combat: {_or_stay(moves)}", False
+        return "Combat (H)", f"{who} player: you may advance after combat: {_or_stay(_advances(b, options))}", False
     if step["kind"] == "voluntary":
         arts = [f"`retreat {b.hex_of(u)}` for {_whole(b, u)}" for u in options]
         return ("Artillery (C)", f"{who} player: artillery spared by the result may still elect to retreat, the "
@@ -338,6 +365,16 @@ def _question(b: Battle, step: dict) -> tuple[str, str, bool]:
                         f"({points(sum(b.strength(u) for u in s))})" for s in options)
     return ("CRT: Exchange", f"{who} player: the exchange costs you at least {points(step['need'])} of the "
             f"attackers; choose: {sets}", True)
+
+
+def _advances(b: Battle, options: list[tuple[str, Hex]]) -> list[str]:
+    """Each unit's advance as its answer: '`advance 2706 2705` moves F-I-2 in 2706 (French 7-4 infantry)
+    into 2705', '`advance 1615 <hex>` ... into 1616 or 1715' where it may take either hex."""
+    into: dict[str, list[str]] = {}
+    for u, h in options:
+        into.setdefault(u, []).append(h)
+    return [f"`advance {b.hex_of(u)} {hs[0] if len(hs) == 1 else '<hex>'}` moves {_whole(b, u)} into "
+            f"{' or '.join(hs)}" for u, hs in into.items()]
 
 
 def _or_stay(answers: list[str]) -> str:

@@ -6,7 +6,7 @@ from rules.borodino.battle import SIDES, Battle
 from rules.borodino.combat import obligations
 from rules.borodino.movement import frozen_allowance
 from rules.borodino.victory import outcome
-from rules.core.events import listed
+from rules.core.events import listed, point_by_point
 
 
 def _unit(b: Battle, uid: str) -> dict:
@@ -150,8 +150,9 @@ def _night_prompt(b: Battle) -> str | None:
     title strip shows as well as the text, where the map alone said 'Night' in its clock."""
     if not (b.night and b.s["phase"] == "movement"):
         return None
-    return ("Night: no combat; no unit may move within three hexes of the enemy, and one that begins within "
-            "three may only move further away (Night Movement A), one next to the enemy too (B).")
+    return point_by_point("Night: no combat, and no moving near the enemy (Night Movement):", [
+        "no unit may move within three hexes of the enemy (A)",
+        "one that begins within three may only move further away (A)", "one next to the enemy too (B)"])
 
 
 def _broken_hexes(b: Battle) -> list[str]:

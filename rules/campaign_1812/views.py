@@ -8,6 +8,7 @@ from rules.campaign_1812 import campaign_data as data
 from rules.campaign_1812 import combat, leaders, supply, turns
 from rules.campaign_1812.commands import Plan, in_words
 from rules.campaign_1812.game import SIDES, Game, enemy_of
+from rules.core.events import point_by_point
 
 TITLES = {sid: sc.title for sid, sc in data.scenarios().items()}
 STEPS = {"attrition": "Attrition", "movement": "Movement Phase", "march": "Forced March", "combat": "Combat Phase",
@@ -60,8 +61,9 @@ def prompt(g: Game, viewer: str | None) -> str | None:
     if phase == "attrition":
         chooser = enemy_of(player)
         if viewer == chooser:
-            return (f"Choose the {player.title()} stack that takes the next attrition loss ({s['attrition']} to take): "
-                    f"`attrit <place>` ({player.title()} stacks: {g.named(g.stacks(player))}).")
+            return point_by_point(f"Choose the {player.title()} stack that takes the next attrition loss "
+                                  f"({s['attrition']} to take): `attrit <place>`, one of:",
+                                  map(g.name, g.stacks(player)))
         return (f"The {chooser.title()} player chooses where {player.title()} attrition falls "
                 f"({s['attrition']} to take).")
     if phase in ("movement", "march"):
@@ -99,11 +101,11 @@ def _combat_prompt(g: Game, viewer: str | None) -> str:
     role = "attacker" if viewer == bt["attacker"] else "defender"
     chits = g.tables.attacker_plans if role == "attacker" else g.tables.defender_plans
     away = bt["withdraw"][viewer]
-    held = (f" Your chit: {in_words(Plan(mine, away))} (you may change it until both are revealed)."
-            if mine else "")
-    cavalry = (f" Your cavalry may withdraw first (`plan <chit> withdraw <place>`{_to(g, viewer, bt['place'])})."
-               if g.stack(viewer, bt["place"])["cav"] else "")
-    return f"Battle of {where}, you are the {role}: `plan <chit>`, one of {', '.join(chits)}.{cavalry}{held}"
+    held = [f"your chit: {in_words(Plan(mine, away))} (you may change it until both are revealed)"] if mine else []
+    cavalry = [f"your cavalry may withdraw first: `plan <chit> withdraw <place>`{_to(g, viewer, bt['place'])}"] \
+        if g.stack(viewer, bt["place"])["cav"] else []
+    return point_by_point(f"Battle of {where}, you are the {role}: choose your Battle Plan:",
+                          [f"`plan <chit>`, one of {', '.join(chits)}", *cavalry, *held])
 
 
 def _to(g: Game, side: str, place: int) -> str:

@@ -8,6 +8,8 @@ them with `event`.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 Event = dict  # {"kind", "to", "text", "irreversible", ...}: who may see it travels with it
 
 
@@ -38,6 +40,20 @@ def either(lines: list[str]) -> str:
     """
     quoted = [f"`{line}`" for line in lines]
     return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
+
+
+def point_by_point(sentence: str, items: Iterable[str]) -> str:
+    """A question a phone reads at a glance (about 40 characters a line): the choice in one short
+    sentence, then its options as short points, a line each, opened by '- ' (a list in plain text and
+    in a chat's markdown alike); each front end lays the lines out (indented under an event at the
+    terminal).
+
+    >>> print(point_by_point("Choose where R-V-3G retreats:", ["`retreat 2317`", "`retreat 2417`, displacing R-V-4"]))
+    Choose where R-V-3G retreats:
+    - `retreat 2317`
+    - `retreat 2417`, displacing R-V-4
+    """
+    return "\n".join([sentence, *(f"- {item}" for item in items)])
 
 
 def seal(events: list[Event]) -> list[Event]:

@@ -7,7 +7,7 @@ from PIL import Image, ImageDraw
 
 import rules
 from render import palette as P
-from render.frame import sprite_icon
+from render.frame import sprite_icon, text_size
 from render.hexmap import frame
 from render.hexmap.counters import look_of, sprite
 from render.hexmap.frame import legend_items, status_parts, title_strip
@@ -87,6 +87,14 @@ def test_the_strip_shows_the_scenario_s_title_above_the_facts_and_the_prompt_bel
     plain, prompted = title_strip(dict(view, prompt=None), 900), title_strip(dict(view, prompt="Attack 2817?"), 900)
     assert plain.width == prompted.width == 900
     assert prompted.height > plain.height
+
+
+def test_a_prompt_s_points_each_begin_a_row_of_the_strip():
+    """The night's prompt, a short sentence and its points (Night Movement A, B), reads a row a point: its
+    three points, each short of the strip's width, make it three rows taller than their words run on."""
+    view, night = fixture_view("midgame_view"), "Night: no combat:\n- one (A)\n- two (A)\n- three (B)"
+    one_line, pointed = (title_strip(dict(view, prompt=said), 900) for said in (night.replace("\n", " "), night))
+    assert pointed.height - one_line.height == 3 * round(text_size(900) * 1.3)
 
 
 def test_the_legend_explains_the_doomed_victory_marks_only_in_a_game_with_those_options():

@@ -236,7 +236,7 @@ def test_a_battle_the_computer_opens_asks_the_person_for_their_plan_with_their_p
     computer's count, which holds its secret plan, so two commands read [16]."""
     text = against_the_russian_computer(tmp_path, "campaign_1812", "borodino", "plan entrench", "retreat 15", "end")
     assert "Battle in Vyazma (161): the Russian player attacks (Combat)." in text
-    assert text.index("Battle of Vyazma (161), you are the defender: `plan <chit>`") > \
+    assert text.index("Battle of Vyazma (161), you are the defender: choose your Battle Plan:\n- `plan <chit>`") > \
         text.index("Battle in Vyazma (161): the Russian player attacks (Combat).")
     numbers = [int(n) for n in re.findall(r"^\[(\d+)\] ", text, re.MULTILINE)]
     assert numbers == list(range(1, len(numbers) + 1)) and len(numbers) > 12, \

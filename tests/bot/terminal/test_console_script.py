@@ -165,7 +165,7 @@ def test_a_step_within_a_phase_prints_what_the_game_now_waits_for(tmp_path):
     lines, out = iter(["", "tactical", "units 16", "quit"]), []
     assert play(service, game, lambda prompt: next(lines), out.append) == 0
     told = out[out.index("[1] French: tactical.") + 1:]
-    assert told[0].startswith("French Tactical Action, activation segment: `activate <leader> [<area>]` (5.1)")
+    assert told[0].startswith("French Tactical Action, activation segment (5.0):\n- `activate <leader> [<area>]`")
     assert sum("activation segment" in t for t in told) == 1  # `units` (a query) prints no prompt
 
 

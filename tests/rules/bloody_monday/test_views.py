@@ -45,15 +45,14 @@ def _others_read(state: dict, text: str) -> None:
 
 def test_5_0_a_tactical_action_tells_its_player_what_each_segment_allows():
     state, _ = do(position({"F-I-D": 16, "F-I-1": 16}), "french", "tactical")
-    assert prompts(state)["french"] == (
-        "French Tactical Action, activation segment: `activate <leader> [<area>]` (5.1), then `move` the units "
-        "your activated leaders command (5.2), `battle <area>` (5.3) and `end` (5.0). You may activate F-I-D in 16 "
-        "(5.1).")
+    assert prompts(state)["french"] == (  # the segment in a short sentence, what it allows a point each
+        "French Tactical Action, activation segment (5.0):\n- `activate <leader> [<area>]`: F-I-D in 16 (5.1)\n"
+        "- then `move` the units your activated leaders command (5.2)\n- `battle <area>` (5.3) and `end` (5.0)")
     _others_read(state, "French Tactical Action, activation segment (5.0).")
     state = attack_42()
     assert prompts(state)["french"] == (
-        "French Tactical Action, movement segment: `move <block> <area>` the units your activated leaders "
-        "command, `activate <artillery>` (5.2, 5.2.1); then `inspire` (5.2.2), `battle <area>` (5.3) or `end` (5.0).")
+        "French Tactical Action, movement segment (5.2):\n- `move <block> <area>` the units your activated leaders "
+        "command\n- `activate <artillery>` (5.2.1)\n- then `inspire` (5.2.2), `battle <area>` (5.3) or `end` (5.0)")
     _others_read(state, "French Tactical Action, movement segment (5.0).")
     state["impulse"]["segment"] = "inspiration"
     assert prompts(state)["french"] == ("French Tactical Action, inspiration segment: `inspire <leader> <block>` "
@@ -123,8 +122,8 @@ def test_5_3_6_three_strongest_units_are_offered_as_a_list_is_read():
 
 def test_6_4_the_retreat_areas_are_public_their_room_the_defenders():
     """6.4: the areas adjacent and controlled are public; how much room each has (1.2, his own
-    units) only the defender hears, with how to answer in parentheses and commas, where dashes
-    ('... 51 (room 4) - `retreat <area> ...`, ... (6.4) - or `stand`.') read as hyphens on a phone."""
+    units) only the defender hears: the choice first, in one short sentence, then its two answers as points
+    (in one line of 231 characters a phone showed eight lines; dashes between its clauses read as hyphens)."""
     state = attack_42(**{"R-1-3": 41, "R-1-4": 41, "R-1-11": 41, "R-1-3J": 41})
     state["initiative"] = "russian"
     state, _ = do(state, "french", "battle 42", "end")
@@ -132,9 +131,9 @@ def test_6_4_the_retreat_areas_are_public_their_room_the_defenders():
               "stand (6.4).")
     assert prompts(state) == {
         None: public, "french": public,
-        "russian": "The battle in 42: spend the Initiative Disc to retreat into 41 (room 0), 44 (room 4), 51 (room 4) "
-                   "with `retreat <area> ...` (or `retreat <block> <area> ...` to place each unit when not all have "
-                   "room), or `stand` (6.4)."}
+        "russian": "The battle in 42: spend the Initiative Disc to retreat, or `stand` (6.4):\n"
+                   "- `retreat <area> ...` into 41 (room 0), 44 (room 4), 51 (room 4)\n"
+                   "- `retreat <block> <area> ...` places each unit, where not all have room"}
 
 
 def test_6_4_room_is_never_below_nothing():
@@ -142,7 +141,7 @@ def test_6_4_room_is_never_below_nothing():
     state = attack_42(**{"R-1-3": 41, "R-1-4": 41, "R-1-11": 41, "R-1-3J": 41, "R-1-4J": 41})
     state["initiative"] = "russian"
     state, _ = do(state, "french", "battle 42", "end")
-    assert "retreat into 41 (room 0), 44 (room 4)" in prompts(state)["russian"]
+    assert "into 41 (room 0), 44 (room 4)" in prompts(state)["russian"]
 
 
 def test_6_4_the_room_of_a_contested_retreat_area_counts_the_defenders_units_only():
@@ -151,7 +150,7 @@ def test_6_4_the_room_of_a_contested_retreat_area_counts_the_defenders_units_onl
     one French unit has room for three Russians, not two."""
     state = at_retreat({"R-1-3": 44, "F-I-2": 42, "R-1-4": 42}, control=FRENCH_HELD | {42: "russian"})
     assert game(state).contested(42)
-    assert "retreat into 42 (room 3) with `retreat <area> ...`" in prompts(state)["russian"]
+    assert "`retreat <area> ...` into 42 (room 3)" in prompts(state)["russian"]
 
 
 def test_9_1_jagers_choose_after_the_showdown():
@@ -183,9 +182,9 @@ def test_3_0_the_logistics_phase_tells_only_its_player_what_to_do():
         "russian": "Activate your supreme commander (`activate R-KUT`, or `activate R-KUT <area>` to move it there "
                    "first) or `end` to keep its strength (3.1)."}
     state["logistics"].update(stage="reinforce", lv=5, reinforced=2)
-    assert prompts(state)["russian"] == (
-        "You may deploy up to 3 reinforcements (`reinforce`, or `reinforce <count>`), then restore leaders, "
-        "artillery and combat units (`restore <block>`), then `end` (3.1-3.6).")
+    assert prompts(state)["russian"] == (  # the choice in a short sentence, the commands as points
+        "You may deploy up to 3 reinforcements (3.1-3.6):\n- `reinforce`, or `reinforce <count>`\n"
+        "- then restore leaders, artillery and combat units: `restore <block>`\n- then `end`")
     state["logistics"]["stage"] = "restore"
     assert prompts(state) == {
         None: waiting, "french": waiting,
@@ -211,7 +210,7 @@ def test_3_3_the_reinforcements_offered_are_those_that_can_come():
     g = game(position({}, pools=["R-1-1J", "R-1-2J"]))
     turns.start_logistics(g)
     g.s["logistics"].update(stage="reinforce", lv=5)
-    assert prompts(g.s)["russian"].startswith("You may deploy up to 2 reinforcements (`reinforce`")
+    assert prompts(g.s)["russian"].startswith("You may deploy up to 2 reinforcements (3.1-3.6):\n- `reinforce`")
     g = game(position({}, pools=[]))
     turns.start_logistics(g)
     g.s["logistics"].update(stage="reinforce", lv=5)
@@ -498,10 +497,11 @@ def test_5_1_the_activation_segment_names_the_leaders_the_player_may_activate_an
     player reads which of theirs may be, where each stands, and the limit where it bites; the others
     read the segment only."""
     state, _ = do(bm.setup("bloody_monday", 7), "french", "tactical")
-    assert prompts(state)["french"].endswith(
-        " You may activate F-CR-M in 18, F-I-D in 19, F-III-N in 33, F-IV-E in 15, F-V-P in 36, F-VIII-J in 35: "
-        "4 of them at most, your supreme commander's strength (5.1).")
+    assert prompts(state)["french"].split("\n")[1:3] == [
+        "- `activate <leader> [<area>]`: F-CR-M in 18, F-I-D in 19, F-III-N in 33, F-IV-E in 15, F-V-P in 36, "
+        "F-VIII-J in 35", "- 4 of them at most, your supreme commander's strength (5.1)"]
     state, _ = do(state, "french", "activate F-I-D", "activate F-III-N", "activate F-IV-E")
-    assert prompts(state)["french"].endswith(" You may activate F-CR-M in 18, F-V-P in 36, F-VIII-J in 35: 1 of "
-                                             "them at most, your supreme commander's strength (5.1).")
+    assert prompts(state)["french"].split("\n")[1:3] == [
+        "- `activate <leader> [<area>]`: F-CR-M in 18, F-V-P in 36, F-VIII-J in 35",
+        "- 1 of them at most, your supreme commander's strength (5.1)"]
     _others_read(state, "French Tactical Action, activation segment (5.0).")

@@ -396,9 +396,9 @@ def test_crt_ex_a_set_that_covers_the_loss_exactly_is_one_of_the_smallest():
     force_die(s, 6)
     s2, events = play(s, "french", f"attack {D[2]}+{D[3]}+{D[4]} -> {G}")
     assert (events[0]["odds"], events[0]["result"]) == ("3-1", "Ex")
-    assert events[-1]["text"] == ("French player: the exchange costs you at least 4 Combat Points of the attackers; "
-                                  f"choose: `lose {D[2]}` for F-I-5 in {D[2]} (4 Combat Points); or `lose {D[3]}` for "
-                                  f"F-I-2 in {D[3]} (7 Combat Points) (CRT: Exchange).")
+    assert events[-1]["text"] == ("French player: the exchange costs you at least 4 Combat Points of the attackers "
+                                  f"(CRT: Exchange); choose:\n- `lose {D[2]}` for F-I-5 in {D[2]} (4 Combat Points)\n"
+                                  f"- `lose {D[3]}` for F-I-2 in {D[3]} (7 Combat Points)")
     refused(s2, "french", f"lose {D[2]}+{D[4]}", "CRT: Exchange")
     s3, _ = play(s2, "french", f"lose {D[2]}")
     assert s3["units"][F4]["where"] == "eliminated" and s3["losses"]["french"] == 4
@@ -411,11 +411,11 @@ def test_crt_ex_the_prompt_names_each_smallest_set_of_several_units():
     s = position({F4: D[2], F4b: D[3], FCAV: D[4], R5: G}, phase="combat")
     force_die(s, 5)
     s2, events = play(s, "french", f"attack {D[2]}+{D[3]}+{D[4]} -> {G}")
-    assert events[-1]["text"] == ("French player: the exchange costs you at least 5 Combat Points of the attackers; "
-                                  f"choose: `lose {D[2]}+{D[3]}` for F-I-5 in {D[2]} and F-V-16 in {D[3]} (8 Combat "
-                                  f"Points); or `lose {D[2]}+{D[4]}` for F-I-5 in {D[2]} and F-I-cav in {D[4]} (6 "
-                                  f"Combat Points); or `lose {D[3]}+{D[4]}` for F-V-16 in {D[3]} and F-I-cav in {D[4]} "
-                                  "(6 Combat Points) (CRT: Exchange).")
+    assert events[-1]["text"] == (
+        f"French player: the exchange costs you at least 5 Combat Points of the attackers (CRT: Exchange); choose:\n"
+        f"- `lose {D[2]}+{D[3]}` for F-I-5 in {D[2]} and F-V-16 in {D[3]} (8 Combat Points)\n"
+        f"- `lose {D[2]}+{D[4]}` for F-I-5 in {D[2]} and F-I-cav in {D[4]} (6 Combat Points)\n"
+        f"- `lose {D[3]}+{D[4]}` for F-V-16 in {D[3]} and F-I-cav in {D[4]} (6 Combat Points)")
     s3, _ = play(s2, "french", f"lose {D[3]}+{D[4]}")
     assert s3["losses"]["french"] == 6 and where(s3, F4) == D[2]
 
@@ -427,9 +427,9 @@ def test_optional_advance_the_prompt_and_the_refusal_name_every_open_advance():
     force_die(s, 1)  # 14 against 5: 2-1, die 1: Dr
     s2, _ = play(s, "french", f"attack {D[3]}+{D[2]} -> {G}")
     s3, events = play(s2, "french", f"retreat {D[0]}")
-    assert events[-1]["text"] == (f"French player: you may advance after combat: `advance {D[3]} {G}` moves F-I-2 in "
-                                  f"{D[3]} (French 7-4 infantry) into {G}; `advance {D[2]} {G}` moves F-IV-1 in {D[2]} "
-                                  f"(French 7-4 infantry) into {G}; or `stay`.")
+    assert events[-1]["text"] == (f"French player: you may advance after combat:\n- `advance {D[3]} {G}` moves F-I-2 "
+                                  f"in {D[3]} (French 7-4 infantry) into {G}\n- `advance {D[2]} {G}` moves F-IV-1 in "
+                                  f"{D[2]} (French 7-4 infantry) into {G}\n- `stay` advances none")
     err = refused(s3, "french", f"advance {D[3]} {D[4]}", "Combat (H)")
     assert f"choose one of: advance {D[3]} {G}, advance {D[2]} {G}, or stay" in str(err)
     err = refused(s3, "french", f"lose {D[3]}", "Combat (H)")   # not the answer waiting
@@ -457,10 +457,10 @@ def test_retreat_the_prompt_names_the_unit_each_displacement_would_push():
     s = position({F7: D[3], R5: G, R6: D[0], R4: D[1], R4b: D[5]}, phase="combat")
     force_die(s, 1)  # 7 against 5: 1-1, die 1: Dr; D[2] and D[4] are in the French zone of control
     s2, events = play(s, "french", f"attack {D[3]} -> {G}")
-    assert events[-1]["text"] == (
-        f"French player: choose where R-VIII-12 in {G} (Russian 5-4 infantry) retreats: `retreat <hex>`, one of "
-        f"{D[0]} (displacing {R6}, Russian 6-4 infantry), {D[1]} (displacing {R4}, Russian 4-4 infantry), "
-        f"{D[5]} (displacing {R4b}, Russian 4-4 infantry).")
+    assert events[-1]["text"] == (  # a point a hex, each a line on a phone
+        f"French player: choose where R-VIII-12 in {G} (Russian 5-4 infantry) retreats:\n"
+        f"- `retreat {D[0]}`, displacing {R6} (Russian 6-4 infantry)\n- `retreat {D[1]}`, displacing {R4} (Russian "
+        f"4-4 infantry)\n- `retreat {D[5]}`, displacing {R4b} (Russian 4-4 infantry)")
     s3, _ = play(s2, "french", f"retreat {D[1]}")
     assert s3["pending"]["steps"][0]["unit"] == R4
 

@@ -139,9 +139,12 @@ def test_6_10_the_view_marks_a_broken_unit():
 
 
 def _question(unit_hex: str, unit: str, which: str, *hexes: str) -> str:
-    """The victor's question for one hex of a two-hex retreat, saying which of the two it is."""
-    return (f"French player: choose where R-Siw in {unit_hex} ({unit}) retreats, the {which} of its two hexes (Doomed "
-            f"Victory 6.10): `retreat <hex>`, one of {', '.join(hexes)}.")
+    """The victor's question for one hex of a two-hex retreat, saying which of the two it is; where a hex
+    displaces a unit (`hexes` then its answers, each with the unit it pushes), a point each."""
+    asked = f"French player: choose where R-Siw in {unit_hex} ({unit}) retreats, the {which} of its two hexes (Doomed "
+    if any("displacing" in h for h in hexes):
+        return asked + "Victory 6.10):" + "".join(f"\n- {h}" for h in hexes)
+    return asked + f"Victory 6.10): `retreat <hex>`, one of {', '.join(hexes)}."
 
 
 def test_6_10_the_second_hex_of_a_two_hex_retreat_is_chosen_among_the_hexes_two_away():
@@ -189,5 +192,7 @@ def test_6_10_the_second_hex_never_turns_back_into_the_first_even_out_of_every_z
     s, events = play(s, "french", "retreat 2704")
     assert [e["text"] for e in events] == [
         "2705 (Russian 2-5 cavalry) retreats to 2704.",
-        _question("2704", "Russian 2-5 cavalry", "second", "2703 (displacing R-VIII-12, Russian 5-4 infantry)",
-                  "2803 (displacing R-VI-24, Russian 4-4 infantry)", "2603 (displacing R-II-4, Russian 5-4 infantry)")]
+        _question("2704", "Russian 2-5 cavalry", "second",
+                  "`retreat 2703`, displacing R-VIII-12 (Russian 5-4 infantry)",
+                  "`retreat 2803`, displacing R-VI-24 (Russian 4-4 infantry)",
+                  "`retreat 2603`, displacing R-II-4 (Russian 5-4 infantry)")]

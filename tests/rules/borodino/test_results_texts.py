@@ -63,9 +63,12 @@ def test_the_exchange_question_and_its_refusals():
     s, events = play(s, "french", f"attack {D[2]}+{D[3]} -> {G}")
     question = ("French player: the exchange costs you at least 5 Combat Points of the attackers; choose: "
                 "`lose 2805` for F-IV-1 in 2805 (7 Combat Points); or `lose 2706` for F-I-2 in 2706 (7 Combat Points) "
-                "(CRT: Exchange).")
+                "(CRT: Exchange).")  # a refusal says it in one sentence; the question, a point an answer
+    asked = ("French player: the exchange costs you at least 5 Combat Points of the attackers (CRT: Exchange); "
+             "choose:\n- `lose 2805` for F-IV-1 in 2805 (7 Combat Points)\n- `lose 2706` for F-I-2 in 2706 (7 Combat "
+             "Points)")
     assert [e["text"] for e in events] == ["2805+2706 (14) attack 2705 (5): 2-1, die 5: Ex.",
-                                           "2705 (Russian 5-4 infantry) is eliminated.", question]
+                                           "2705 (Russian 5-4 infantry) is eliminated.", asked]
     assert str(refused(s, "french", f"lose {D[2]}+{D[3]}", "CRT: Exchange")) == (
         "Those units are not one of the smallest sets that cover the exchange; " + question)
     assert str(refused(s, "french", "stay", "CRT: Exchange")) == "That is not the answer waiting; " + question
@@ -116,7 +119,9 @@ ART, ART2, F4, R6 = "F-I-art", "F-IV-art", "F-I-5", "R-VIII-2Gr"   # French 7-3 
 # Russian 6-4 infantry
 FAR = go(G, 3, 3)   # 2707: bombards G from two hexes
 ELECT = ("French player: artillery spared by the result may still elect to retreat, the Russian player then "
-         "choosing where: {}, or `stay` (Artillery C).")
+         "choosing where (Artillery C):\n- {}\n- `stay` elects none")  # the question; a refusal says it in one line
+ELECT_IN_ONE = ("French player: artillery spared by the result may still elect to retreat, the Russian player then "
+                "choosing where: {}, or `stay` (Artillery C).")
 GUN = "`retreat 2707` for F-I-art in 2707 (French 7-3 artillery)"
 
 
@@ -152,8 +157,8 @@ def test_artillery_c_two_spared_guns_are_offered_and_each_elects_alone():
     force_die(s, 4)
     s, events = play(s, "french", f"attack {FAR}+{go(G, 2, 2)} -> {G}")
     assert events[-1]["text"] == ("French player: artillery spared by the result may still elect to retreat, the "
-                                  f"Russian player then choosing where: {GUN}; `retreat 2906` for F-VIII-art in 2906 "
-                                  "(French 2-3 artillery); or `stay` (Artillery C).")
+                                  f"Russian player then choosing where (Artillery C):\n- {GUN}\n- `retreat 2906` for "
+                                  "F-VIII-art in 2906 (French 2-3 artillery)\n- `stay` elects none")
     s, _ = play(s, "french", f"retreat {go(G, 2, 2)}")
     s, events = play(s, "russian", f"retreat {go(G, 2, 2, 2)}")
     assert events[-1]["text"] == ELECT.format(GUN) and s["pending"]["steps"][0]["units"] == [ART]
@@ -168,7 +173,7 @@ def test_artillery_c_refusals_name_the_spared_guns_and_leave_the_hex_to_the_vict
         assert str(refused(s, "french", f"retreat {not_spared}", "Artillery (C)")) == (
             "Name a spared artillery unit of this attack that can retreat: `retreat 2707` or `stay` (Artillery C).")
     assert str(refused(s, "french", f"lose {FAR}", "Artillery (C)")) == (
-        "That is not the answer waiting; " + ELECT.format(GUN))
+        "That is not the answer waiting; " + ELECT_IN_ONE.format(GUN))
     assert play(s, "french", f"retreat {FAR}")[0]["pending"]["steps"][0]["unit"] == ART  # positive control
 
 
@@ -211,9 +216,9 @@ def test_retreat_a_unit_with_no_path_of_retreat_is_eliminated_and_the_victor_may
     s2, events = play(s, "french", f"attack {D[1]}+{D[3]}+{D[5]} -> {G}")
     assert [e["text"] for e in events][1:] == [
         "2705 (Russian 5-4 infantry) is eliminated: it has no path of retreat (Retreat).",
-        "French player: you may advance after combat: `advance 2804 2705` moves F-I-2 in 2804 (French 7-4 infantry) "
-        "into 2705; `advance 2706 2705` moves F-IV-1 in 2706 (French 7-4 infantry) into 2705; `advance 2604 2705` "
-        "moves F-IV-IG in 2604 (French 7-4 infantry) into 2705; or `stay`."]
+        "French player: you may advance after combat:\n- `advance 2804 2705` moves F-I-2 in 2804 (French 7-4 "
+        "infantry) into 2705\n- `advance 2706 2705` moves F-IV-1 in 2706 (French 7-4 infantry) into 2705\n"
+        "- `advance 2604 2705` moves F-IV-IG in 2604 (French 7-4 infantry) into 2705\n- `stay` advances none"]
     assert events[-1] == {**events[-1], "kind": "choice", "chooser": "french"}
     assert s2["log"]["eliminated"] == [{"unit": R5, "hex": G, "side": "russian"}] and s2["losses"]["russian"] == 5
 
@@ -228,9 +233,9 @@ def test_retreat_two_defenders_each_with_one_hex_open_retreat_at_once_and_both_a
     assert [e["text"] for e in events] == [
         "2804+2604 (14) attack 2705+2704 (11): 1-1, die 1: Dr.",
         "2705 (Russian 5-4 infantry) retreats to 2706.", "2704 (Russian 6-4 infantry) retreats to 2703.",
-        "French player: you may advance after combat: `advance 2804 <hex>` moves F-I-2 in 2804 (French 7-4 "
-        "infantry) into 2705 or 2704; `advance 2604 <hex>` moves F-IV-IG in 2604 (French 7-4 infantry) into 2705 "
-        "or 2704; or `stay`."]
+        "French player: you may advance after combat:\n- `advance 2804 <hex>` moves F-I-2 in 2804 (French 7-4 "
+        "infantry) into 2705 or 2704\n- `advance 2604 <hex>` moves F-IV-IG in 2604 (French 7-4 infantry) into 2705 "
+        "or 2704\n- `stay` advances none"]
 
 
 def test_crt_exchange_a_forced_loss_is_taken_at_once_and_the_survivor_may_advance():
@@ -276,11 +281,10 @@ def test_displacement_a_chain_never_turns_back_into_a_hex_of_its_own_chain():
     s, _ = play(s, "french", f"attack {D[3]} -> {G}")
     s, _ = play(s, "french", f"retreat {D[0]}")
     s, events = play(s, "french", "retreat 2703")
-    there = " (displacing {}, Russian 5-4 infantry)"
     assert [e["text"] for e in events] == [
         "2703 (Russian 4-4 infantry) is displaced by 2704 (Russian 4-4 infantry) retreating into 2703.",
-        "French player: choose where R-VII-26 in 2703 (Russian 4-4 infantry) retreats: `retreat <hex>`, one of "
-        + ", ".join(h + there.format(uid) for uid, h in fives.items()) + "."]
+        "French player: choose where R-VII-26 in 2703 (Russian 4-4 infantry) retreats:"
+        + "".join(f"\n- `retreat {h}`, displacing {uid} (Russian 5-4 infantry)" for uid, h in fives.items())]
     refused(s, "french", f"retreat {D[0]}", "Retreat")
     assert play(s, "french", "retreat 2802")[1][0]["kind"] == "displaced"   # the control: ahead is open
 
@@ -322,9 +326,9 @@ def test_an_exchange_of_one_combat_point_says_it_in_the_singular():
     s = position({"F-VIII-cav": D[3], "F-IIIC-3L": D[2], "R-Was": G}, phase="combat")
     force_die(s, 5)
     s, events = play(s, "french", f"attack {D[2]}+{D[3]} -> {G}")
-    assert events[-1]["text"] == ("French player: the exchange costs you at least 1 Combat Point of the attackers; "
-                                  "choose: `lose 2805` for F-IIIC-3L in 2805 (1 Combat Point); or `lose 2706` for "
-                                  "F-VIII-cav in 2706 (1 Combat Point) (CRT: Exchange).")
+    assert events[-1]["text"] == ("French player: the exchange costs you at least 1 Combat Point of the attackers "
+                                  "(CRT: Exchange); choose:\n- `lose 2805` for F-IIIC-3L in 2805 (1 Combat Point)\n"
+                                  "- `lose 2706` for F-VIII-cav in 2706 (1 Combat Point)")
     assert borodino.in_words_in_game(s, "french", borodino.parse("french", "lose 2706")) == \
         "Lose F-VIII-cav in 2706 (1 Combat Point)"
 

@@ -86,9 +86,10 @@ def test_a_night_turn_s_prompt_states_night_movement_a_whole():
     state = borodino.setup("grand", 1, [])
     state["turn"] = 9
     view = borodino.view(state, "french")
-    assert view["prompt"] == ("Night: no combat; no unit may move within three hexes of the enemy, and one that "
-                              "begins within three may only move further away (Night Movement A), one next to the "
-                              "enemy too (B).")
+    assert view["prompt"] == (  # the choice in a short sentence, what the night allows as points
+        "Night: no combat, and no moving near the enemy (Night Movement):\n"
+        "- no unit may move within three hexes of the enemy (A)\n"
+        "- one that begins within three may only move further away (A)\n- one next to the enemy too (B)")
     assert not [note for note in view["notes"] if "Night" in note]  # said once: the prompt, which the picture shows
     state["turn"] = 8
     assert borodino.view(state, "french")["prompt"] is None

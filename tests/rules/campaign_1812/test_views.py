@@ -13,15 +13,15 @@ def _plans(*chits: tuple[str, str]) -> dict:
     return state
 
 
-ATTACKER = ("Battle of Smolensk (15), you are the attacker: `plan <chit>`, one of outflank, assault, reconnaissance, "
-            "contact.")
-DEFENDER = ("Battle of Smolensk (15), you are the defender: `plan <chit>`, one of withdraw, entrench, counterattack, "
-            "cordon.")
+ATTACKER = ("Battle of Smolensk (15), you are the attacker: choose your Battle Plan:\n"  # the choice, then points
+            "- `plan <chit>`, one of outflank, assault, reconnaissance, contact")
+DEFENDER = ("Battle of Smolensk (15), you are the defender: choose your Battle Plan:\n"
+            "- `plan <chit>`, one of withdraw, entrench, counterattack, cordon")
 STEPS = {
     "attrition": (lambda: position({15: {"inf": 2}}, {18: {"inf": 1}}, player="russian", phase="attrition",
                                    attrition=2),
-                  "Choose the Russian stack that takes the next attrition loss (2 to take): `attrit <place>` "
-                  "(Russian stacks: Mogilev (18)).",
+                  "Choose the Russian stack that takes the next attrition loss (2 to take): `attrit <place>`, one "
+                  "of:\n- Mogilev (18)",
                   "The French player chooses where Russian attrition falls (2 to take)."),
     "movement": (lambda: position({15: {"inf": 2}}, {18: {"inf": 1}}),
                  "Move stacks one place (`move <from> <to> [<n> inf ...]`), then `end`.",
@@ -37,7 +37,7 @@ STEPS = {
                 "The French player removes a corps (Victory Point Index)."),
     "plans": (_plans, ATTACKER, DEFENDER),
     "a plan down": (lambda: _plans(("french", "assault")),
-                    ATTACKER + " Your chit: Assault (you may change it until both are revealed).", DEFENDER),
+                    ATTACKER + "\n- your chit: Assault (you may change it until both are revealed)", DEFENDER),
 }
 
 
@@ -89,13 +89,12 @@ def test_a_side_with_cavalry_in_the_battle_is_told_where_it_may_withdraw_and_whe
     """COMBAT: 'Cavalry may always retreat prior to infantry vs. infantry combat': only a side with cavalry there
     is offered `withdraw`, with the places it may go; its chit down, the prompt says where they go."""
     state = battle({"inf": 3}, {"inf": 2, "cav": 1})
-    offer = ("Battle of Smolensk (15), you are the defender: `plan <chit>`, one of withdraw, entrench, counterattack, "
-             "cordon. Your cavalry may withdraw first (`plan <chit> withdraw <place>`, to one of Vitebsk (10), "
-             "Mogilev (18), Roslavl (23), Vyazma (161)).")
+    offer = (DEFENDER + "\n- your cavalry may withdraw first: `plan <chit> withdraw <place>`, to one of Vitebsk (10), "
+             "Mogilev (18), Roslavl (23), Vyazma (161)")
     assert [c1812.view(state, side)["prompt"] for side in ("french", "russian")] == [ATTACKER, offer]
     state, _ = do(state, "russian", "plan cordon withdraw 18")
     assert c1812.view(state, "russian")["prompt"] == offer + (
-        " Your chit: Cordon, cavalry withdrawing to Mogilev (18) (you may change it until both are revealed).")
+        "\n- your chit: Cordon, cavalry withdrawing to Mogilev (18) (you may change it until both are revealed)")
     assert c1812.view(state, "french")["prompt"] == ATTACKER  # nothing says whether the other has chosen
 
 
@@ -107,8 +106,8 @@ def test_a_side_sees_its_own_chit_until_both_are_revealed():
 def test_the_french_attrition_is_chosen_by_the_russian_player():
     state = position({15: {"inf": 2}}, {18: {"inf": 1}}, phase="attrition", attrition=1)
     assert [c1812.view(state, viewer)["prompt"] for viewer in ("russian", "french")] == [
-        "Choose the French stack that takes the next attrition loss (1 to take): `attrit <place>` (French stacks: "
-        "Smolensk (15)).",
+        "Choose the French stack that takes the next attrition loss (1 to take): `attrit <place>`, one of:\n"
+        "- Smolensk (15)",
         "The Russian player chooses where French attrition falls (1 to take)."]
 
 
