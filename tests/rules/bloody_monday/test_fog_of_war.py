@@ -17,7 +17,7 @@ import re
 import pytest
 
 from rules import load
-from rules.bloody_monday import combat
+from rules.bloody_monday import combat, views
 from rules.bloody_monday.game import Game
 from rules.bloody_monday.swaptest import (
     differences,
@@ -282,3 +282,20 @@ def test_hits_that_end_alike_after_the_showdown_are_answered_at_once_whatever_th
     monkeypatch.setattr(bm, "forced_answer", lambda s: forced(s) if s["blocks"]["R-KUT"]["area"] == 52 else None)
     assert all(any(d.startswith("answered at once differs") for d in differences(g.s, other, viewer))
                for viewer in (None, "french"))
+
+
+def test_swap_test_the_points_of_a_tactical_action_tell_no_two_hidden_blocks_apart(monkeypatch):
+    """The Tactical Action tells its player the segment in a short sentence and what it allows as points, a line
+    each: the leaders he may activate and how many (5.1), then the moves, the guns' activation (5.2, 5.2.1). The
+    French reads them alike whichever of two hidden Russian blocks stands where, before and after activating
+    Davout. A leak planted in a point (the area of the Russian jäger) is seen."""
+    state = position({"F-I-D": 16, "F-I-1": 16, "R-1-2J": 42, "R-G-1LG": 17})
+    state, _ = do(state, "french", "tactical")
+    other = swapped(state, "R-1-2J", "R-G-1LG")
+    asked = [views.prompt(game(each), "french") for each in (state, do(state, "french", "activate F-I-D")[0])]
+    assert all(said is not None and said.count("\n- ") >= 3 for said in asked), asked  # the detail as points
+    assert differences(state, other, "french", ["activate F-I-D"]) == []
+    leaky = views.tactical_points
+    monkeypatch.setattr(views, "tactical_points",
+                        lambda g, imp: f"{leaky(g, imp)}\n- {g.s['blocks']['R-1-2J']['area']}")
+    assert any("view differs" in d for d in differences(state, other, "french", ["activate F-I-D"]))
