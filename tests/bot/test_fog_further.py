@@ -517,7 +517,8 @@ def test_each_walk_of_the_fuzz_takes_a_fair_share_of_positions():
     """Further.in_turn over fifteen turns in a row, from any seed: each of the computer's three seats and each of
     the five endings at three positions, one in five, every seat meeting every ending that is no draw once; the
     viewer's DMs closed at five and a private thread at five others; requests by consent at all. Where the other's
-    secret order is given in one branch alone: no seat and no draw, his deadline passing with each action at five."""
+    secret order is given in one branch alone: no draw and not his seat, the viewer's seats at three each as
+    elsewhere, his deadline passing with each action at five."""
     from collections import Counter
 
     from bot.tools.fog_check.further import ENDINGS
@@ -531,7 +532,8 @@ def test_each_walk_of_the_fuzz_takes_a_fair_share_of_positions():
         assert sum(walk.closed for walk in walks) == sum(walk.inbox for walk in walks) == 5
         assert not any(walk.closed and walk.inbox for walk in walks) and all(walk.consents for walk in walks)
     hidden = [fog_check.Further.in_turn(turn, True) for turn in range(15)]
-    assert all(walk.computer is None and walk.ending in (None, "ceded") for walk in hidden)
+    assert all(walk.ending in (None, "ceded") for walk in hidden)
+    assert Counter(walk.computer for walk in hidden) == {"deadline": 3, "mine": 3, None: 9}
     assert Counter(walk.absent for walk in hidden) == {"computer": 5, "choose": 5, "end": 5}
 
 

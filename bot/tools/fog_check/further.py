@@ -9,15 +9,16 @@ endings, each at one position in five (ENDINGS: the channel lost and the game re
 a draw offered by the other, or by the viewer), and before it, at the three positions in five that no draw ends, the
 computer in each of its three seats in turn (SEATS), the turn moved on every five positions so that each seat meets
 each ending: each seat at one position in five too. Where the other's secret order is given in one branch alone (an
-ended game's export would show it) there is no draw and no seat, the game is resumed or cancelled instead, and the
-other's deadline passes with each action at one position in three. Each seat is steered to where it applies
-(compare): for the viewer's deadline their lines stop while the game still waits for them (lines_to_type, awaited),
-and the computer takes their seat before their `undo`; for the other's, the command he types is left out
-(unanswered), so that the game waits for him, and the computer takes his seat before the viewer's `undo`, or at the
-end where the game waits for him then. Where the viewer writes orders ahead behind his choice, the endings that end
-the game (UNPLAYED) leave his answer out too: the game ends with their orders held, and the word of them unplayed
-is walked. The report counts the positions each walk ran at (Further.ran): a walk is not taken where the game is
-over before it, and the computer asked for a seat that does not apply even so takes the viewer's, handed over."""
+ended game's export would show it) there is no draw, the game is resumed or cancelled instead, nor the other's seat
+(his order is given or not), and the other's deadline passes with each action at one position in three. Each seat
+is steered to where it applies (compare): for the viewer's deadline their lines stop while the game still waits for
+them (lines_to_type, awaited), and the computer takes their seat before their `undo`; for the other's, the command
+he types is left out (unanswered), so that the game waits for him, and the computer takes his seat before the
+viewer's `undo`, or at the end where the game waits for him then. Where the viewer writes orders ahead behind his
+choice, the endings that end the game (UNPLAYED) leave his answer out too: the game ends with their orders held, and
+the word of them unplayed is walked. The report counts the positions each walk ran at (Further.ran): a walk is not
+taken where the game is over before it, and the computer asked for a seat that does not apply even so takes the
+viewer's, handed over."""
 from __future__ import annotations
 
 from collections.abc import Awaitable, Sequence
@@ -91,11 +92,12 @@ class Further:
         before it in the game, so that games of two or three positions take every turn too), as the module says;
         `hidden`, the other's secret order given in one branch alone."""
         ending = ENDINGS[turn % 5]
+        seat = None if ending in ("drawn", "agreed") else SEATS[(turn % 5 + turn // 5) % 3]
         if hidden and ending in ("drawn", "agreed"):
             ending = ("resumed", "cancelled")[ENDINGS.index(ending) % 2]
-        hands, drawn = ending in ("resumed", "cancelled"), ending in ("drawn", "agreed")
+        hands = ending in ("resumed", "cancelled")
         return cls(closed=turn % 3 == 1, consents=True, inbox=turn % 3 == 2,
-                   computer=None if hidden or drawn else SEATS[(turn % 5 + turn // 5) % 3],
+                   computer=None if hidden and seat == "other" else seat,
                    hands=hands, lost=ending if hands else "resumed", ending=None if hands else ending,
                    absent=("computer", "choose", "end")[turn % 3] if hidden else None, ran=[])
 
