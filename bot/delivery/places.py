@@ -33,13 +33,17 @@ class PlacesPart(DeliveryBase):
         message whose id was lost: it goes first, so that message is found and kept); None when a
         private thread was given up meanwhile (the rows are read again)."""
         rows = await asyncio.to_thread(self.store.undelivered, game_id)
-        over = any("unasked" in row["payload"] for row in rows) and await asyncio.to_thread(self.store.is_over, game_id)
+        over = any("unasked" in row["payload"] or "waits" in row["payload"] for row in rows) and \
+            await asyncio.to_thread(self.store.is_over, game_id)
         latest = {row["audience"]: row["id"] for row in rows if row["payload"].get("kept")}
         private: dict[str, bool] = {}  # each private thread, checked once a flush
         going: list[tuple[dict, str]] = []
         for row in rows:
             if row["payload"].get("kept") and latest[row["audience"]] != row["id"] and not row["tried_at"]:
                 await asyncio.to_thread(self.store.mark_delivered, row["id"])  # a later one says it all
+                continue
+            if "waits" in row["payload"] and not over and not row["tried_at"] and \
+                    await asyncio.to_thread(self._waits, row):
                 continue
             if over and row["joined"] is None and (said := unasked(row["payload"])) is not row["payload"]:
                 # asked before the game ended; one of a message that may have gone is sent as it was tried
@@ -63,6 +67,13 @@ class PlacesPart(DeliveryBase):
             if target is not None:
                 going.append((row, target))
         return going
+
+    def _waits(self, row: dict) -> bool:
+        """Whether lines to the side whose player-turn it is still wait for his next question, which takes
+        them into its DM (bot/tables/question_message.py, `_until_asked`): while the player-turn they were
+        told in goes on; after it, they go as they are."""
+        game_id = row["game"]
+        return self.store.player_turn_start(game_id, self.store.last_seq(game_id)) == row["payload"]["waits"]
 
     async def onlookers(self, game_id: int, user: str) -> Onlookers:
         """Who could read this player's private thread in the game's channel: which of the game's

@@ -81,7 +81,7 @@ class Change(AnnouncementPart, QuestionMessagePart):
                 self.asked[side]["text"] = join([lines[side], line_of_its_own(self.asked[side]["text"])])
                 self.asked[side]["unasked"] = lines[side]  # what it tells once the game no longer waits
                 continue
-            rows.append((side, message(lines[side], buttons=buttons)))
+            rows.append((side, message(lines[side], buttons=buttons) | self._until_asked(system, side, after)))
         merged = [outbox_id for side, own in self.asked.items() for outbox_id in self._under_unsent_lines(side, own)]
         if self.asked_in is not None and not result.at_once:  # a button of a DM gave it: its outcome there
             self.clicked = result.side

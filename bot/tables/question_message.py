@@ -134,18 +134,31 @@ class QuestionMessagePart(ChangeBase):
                 and not row["joined"] and (asked := row["payload"].get("question", {})).get("since") == since
                 and not (sent and asked.get("fresh"))]
 
+    def _until_asked(self, system: GameSystem, side: str, after: dict) -> dict:
+        """Lines to the side whose player-turn it is, while the game waits for another side, wait for his next
+        question of the player-turn (`_under_unsent_lines`), which comes with them in one DM: 1812's French
+        `end` opened the Russian Player-Turn, 'Your reinforcements in Smolensk (15): 1 infantry corps.' went
+        as a DM of its own while the French chose where Russian attrition fell, and the loss and 'The game
+        waits for you' came in another a click later, two DMs where one says both. They wait no longer than
+        the player-turn, nor past the game's end (bot/delivery/places.py); his kept view tells them at once.
+        Who plays and who is awaited are public: the other side reads the same whatever they say."""
+        if system.outcome(after) is not None or system.view(after, None).get("player") != side or \
+                side in system.active_sides(after):
+            return {}
+        return {"waits": self.since}
+
     def _under_unsent_lines(self, side: str, own: dict) -> list[int]:
         """A question by DM goes under the side's lines not yet sent just before it, in one message
-        (their rows, returned, are dropped as the change is stored): an 1812 Player-Turn's
-        'Your reinforcements in Smolensk (15): 1 infantry corps.' came as a DM of its own above 'Attrition
-        in Dinaburg (6): ... The game waits for you', two notifications where one says both."""
+        (their rows, returned, are dropped as the change is stored), those waiting for it too (`_until_asked`):
+        an 1812 Player-Turn's 'Your reinforcements in Smolensk (15): 1 infantry corps.' came as a DM of its own
+        above 'Attrition in Dinaburg (6): ... The game waits for you', two notifications where one says both."""
         if "question" not in own:
             return []
         unsent = [row for row in self.news.store.undelivered(self.game_id)
                   if row["audience"] == side and not row["payload"].get("kept")]  # a kept view is no new message
         lines: list[dict] = []
         for row in reversed(unsent):
-            if set(row["payload"]) != {"text"} or row["tried_at"] or row["joined"]:
+            if set(row["payload"]) - {"waits"} != {"text"} or row["tried_at"] or row["joined"]:
                 break
             lines.insert(0, row)
         if lines:

@@ -902,6 +902,28 @@ def test_lines_not_yet_sent_just_before_a_question_by_dm_go_in_its_message(tmp_p
         f"corps lost; nothing left there.\nThe game waits for you, {DUE}: Move stacks one place")
 
 
+def test_lines_to_the_side_whose_player_turn_it_is_wait_for_its_question_while_the_other_chooses(tmp_path):
+    """1812, every choice asked: the French `end` of his Supply Segment opens the Russian Player-Turn, his
+    reinforcements told to him alone, and the French choose where Russian attrition falls. 'Your reinforcements
+    in Smolensk (15): 1 infantry corps.' went as a DM of its own, and the French click's loss with 'The game
+    waits for you' in another: two DMs of one player-turn. It waits for the question, one DM saying all three;
+    the game's end or the player-turn's would send it as it is (bot/delivery/places.py)."""
+    tables = make_tables(GameService(blank(tmp_path / "c.sqlite")), systems=("campaign_1812",))
+    game_id = run(seated_game(tables, system="campaign_1812", scenario="campaign", seed=1))
+    for player, line in ((BORIS, "end"), (BORIS, "end"), (BORIS, "attrit 30"), (ANNA, "end"), (ANNA, "end"),
+                         (ANNA, "end")):
+        run(tables.play.submit(player, CHANNEL, line))
+    assert [row["payload"]["text"] for row in tables.news.store.undelivered(game_id)] == \
+        [["Your reinforcements in Smolensk (15): 1 infantry corps."]]
+    run(tables.play.submit(ANNA, CHANNEL, "attrit 12"))
+    assert not [text for user, text, _ in tables.delivery.messenger.dms if user == BORIS.id and "reinforce" in text]
+    assert questions(tables, BORIS.id)[-1].startswith(
+        f"Game {game_id}: Your reinforcements in Smolensk (15): 1 infantry corps.\nAttrition in Vilna (12): 1 "
+        f"infantry corps lost; left there: 3 infantry corps, 1 cavalry corps, 1 supply unit, 1 depot.\nThe game "
+        f"waits for you, {DUE}: Move stacks one place")
+    assert tables.news.store.undelivered(game_id) == []
+
+
 def test_a_question_in_a_new_dm_says_no_answer_the_message_above_it_says(service):
     """Last Blood's French clicked three battles' answers in one question message; the third, not yet sent
     when the next impulse asked him in a new DM, is written in that message, just above the new one: the new
