@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import json
 import weakref
 
 import pytest
@@ -16,14 +17,42 @@ VIEWS = [fixture_view("start_view"), fixture_view("midgame_view"), fixture_view(
 
 
 @pytest.fixture(scope="module")
-def drawn() -> tuple[Image.Image, list[Image.Image]]:
+def pictures() -> dict[tuple[str, int], Image.Image]:
+    """Each view's picture at each width, drawn once in this module (a whole map takes a second): a
+    replay draws every view twice, for the palette's sample and for its frame, and its tests here
+    replay the same two views."""
+    return {}
+
+
+def _drawn_once(pictures: dict[tuple[str, int], Image.Image]):
+    """replay._draw as it draws, each view and width drawn once and handed out as a new copy (a
+    picture the replay lets go of is freed, as a drawing of its own would be)."""
+    draw = replay._draw
+
+    def once(view: dict, size: int) -> Image.Image:
+        key = (json.dumps(view, sort_keys=True), size)
+        if key not in pictures:
+            pictures[key] = draw(view, size)
+        return pictures[key].copy()
+    return once
+
+
+@pytest.fixture
+def drawn_once(monkeypatch, pictures) -> None:
+    monkeypatch.setattr(replay, "_draw", _drawn_once(pictures))
+
+
+@pytest.fixture(scope="module")
+def drawn(pictures) -> tuple[Image.Image, list[Image.Image]]:
     """The palette VIEWS' replay shares at 400 pixels, and each view drawn alone (the start's and the
     midgame's twice: the same pictures): drawn once for the tests that compare the replay with them."""
-    start, midgame = (replay._draw(view, 400) for view in VIEWS[:2])
-    return replay._shared_palette(VIEWS, 400), [start, midgame, midgame, start]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(replay, "_draw", _drawn_once(pictures))
+        start, midgame = (replay._draw(view, 400) for view in VIEWS[:2])
+        return replay._shared_palette(VIEWS, 400), [start, midgame, midgame, start]
 
 
-def test_each_frame_of_the_replay_is_its_view_as_drawn(drawn):
+def test_each_frame_of_the_replay_is_its_view_as_drawn(drawn, drawn_once):
     """Decoded, frame after frame (each one only the pixels that changed, over the one before),
     the GIF shows each view in the shared palette; a view that changes nothing lengthens the
     frame before it instead of adding one."""
@@ -37,7 +66,7 @@ def test_each_frame_of_the_replay_is_its_view_as_drawn(drawn):
                for (frame, _), want in zip(shown, expected))
 
 
-def test_a_replay_holds_two_pictures_at_most_whatever_its_length(monkeypatch):
+def test_a_replay_holds_two_pictures_at_most_whatever_its_length(drawn_once, monkeypatch):
     """However many views, no more than two drawn pictures are alive at once: four views, each drawn
     for the palette's sample and for its frame (a frame kept for each would be four), one of them
     repeating the view before it."""
@@ -51,15 +80,15 @@ def test_a_replay_holds_two_pictures_at_most_whatever_its_length(monkeypatch):
         most[0] = max(most[0], sum(1 for ref in alive if ref() is not None))
         return picture
     monkeypatch.setattr(replay, "_draw", counted)
-    replay.replay_gif(VIEWS, size=300)
+    replay.replay_gif(VIEWS, size=400)
     assert len(alive) == 2 * len(VIEWS) and most[0] <= 2
 
 
-def test_each_view_is_shown_the_seconds_asked_and_one_and_a_half_unless_asked():
+def test_each_view_is_shown_the_seconds_asked_and_one_and_a_half_unless_asked(drawn_once):
     views = [fixture_view("start_view"), fixture_view("midgame_view")]
     written = io.BytesIO()
-    replay.write_replay_gif(views, written, size=120)
-    asked, unasked = replay.replay_gif(views, size=120, seconds=0.5), replay.replay_gif(views, size=120)
+    replay.write_replay_gif(views, written, size=400)
+    asked, unasked = replay.replay_gif(views, size=400, seconds=0.5), replay.replay_gif(views, size=400)
     for gif, shown in ((asked, 500), (unasked, 1500), (written.getvalue(), 1500)):
         assert [frame.info["duration"] for frame in ImageSequence.Iterator(Image.open(io.BytesIO(gif)))] == [shown] * 2
         assert Image.open(io.BytesIO(gif)).info["loop"] == 0 and gif.endswith(b"\x00;")  # loops for ever; whole
