@@ -73,9 +73,14 @@ def test_the_pieces_use_discords_whole_limit_and_no_more():
 
 
 
+# every code point but the surrogates, as st.characters(codec="utf-8") gives them, without the table of
+# Unicode categories Hypothesis builds for it on a fresh clone (seconds)
+ANY_CHARACTER = st.integers(0, 0x10FFFF).filter(lambda point: not 0xD800 <= point < 0xE000).map(chr)
+
+
 @settings(max_examples=60, deadline=None)
 @given(st.text(st.sampled_from("ab \n"), max_size=5000) |
-       st.text(st.characters(codec="utf-8"), max_size=4000) |
+       st.lists(ANY_CHARACTER, max_size=4000).map("".join) |
        st.integers(0, 100_000).map(lambda n: ("word " * 30 + "\n") * (n // 151)))
 def test_split_keeps_every_character_in_order_within_the_limit(text):
     """Any text arrives whole, in order, in messages of at most 2,000 characters."""
