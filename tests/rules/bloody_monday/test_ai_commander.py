@@ -88,8 +88,10 @@ def test_level_1_beats_random_play_with_no_refused_command_and_a_reason_citing_t
     assert reasons and all(RULE.search(r) for r in reasons), [r for r in reasons if not RULE.search(r)]
 
 
+@pytest.mark.long
 def test_two_commanders_play_a_whole_game_with_no_refused_command():
-    """The suite's smoke test: level 1 against level 1, to the end."""
+    """Level 1 against level 1, to the end (the long step: the suite plays level 1 against random play
+    as the Russians to the end, and level 1 against level 2's seat into Turn 2, every command accepted)."""
     game_ = duel("bloody_monday", "bloody_monday", seed=5,
                  seats={"french": bm.commander(), "russian": bm.commander()}, ai_seed=5)
     assert game_.outcome is not None and {side for side, _, _ in game_.commands} == {"french", "russian"}

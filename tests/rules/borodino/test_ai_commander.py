@@ -99,8 +99,10 @@ def test_a_level_not_built_is_refused_with_the_levels_there_are():
         borodino.commander(3)
 
 
+@pytest.mark.long
 def test_two_commanders_play_a_whole_game_with_no_refused_command():
-    """The suite's smoke test: level 1 against level 1, 5 Sept, to the end."""
+    """Level 1 against level 1, 5 Sept, to the end (the long step: the suite plays level 1 against random
+    play and a game against the commander twice from its seeds, every command accepted)."""
     game = duel("borodino", "5sep", seed=3, seats={"french": borodino.commander(), "russian": borodino.commander()})
     assert game.outcome is not None and {side for side, _, _ in game.commands} == {"french", "russian"}
     assert "random play" not in {reason for _, _, reason in game.commands}

@@ -133,9 +133,12 @@ def test_whole_games_are_played_through_the_rules_from_either_side(scenario):
         assert all(reason for who, _, reason in game.commands if who == side)
 
 
+@pytest.mark.long
 def test_it_beats_random_play_from_either_side():
     """SPI's 1812 overview, VICTORY CONDITIONS: the French need 22 points at the end; random play
-    never gets them, and the commander does in most games (`kolocha bench --ai` measures it)."""
+    never gets them, and the commander does in most games (`kolocha bench --ai` measures it). Twelve
+    whole games, in the long step: the suite plays the commander's whole games from either side
+    (above), every command accepted."""
     french = [duel(c1812, "campaign", seed, {"french": c1812.commander()}, ai_seed=seed).outcome
               for seed in range(8)]
     russian = [duel(c1812, "campaign", seed, {"russian": c1812.commander()}, ai_seed=seed).outcome
