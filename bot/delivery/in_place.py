@@ -67,7 +67,8 @@ class InPlacePart(AlreadySentPart):
         if asked is None or last is None or "unasked" not in last["payload"]:
             return
         said = [text for text in (last["payload"]["unasked"], row["payload"]["text"]) if text]
-        await self._write(row, place, self.messenger.pieces(words(f"Game {game_id}: ", join(said))), asked[2], None,
+        ended = self.messenger.pieces(words(f"Game {game_id}: ", join(said)), place)
+        await self._write(row, place, ended, asked[2], None,
                           partial(self.store.set_question_messages, game_id, place, asked[0], asked[1]))
 
     async def _edit_kept(self, row: dict, place: str, text: Text) -> None:
@@ -82,12 +83,12 @@ class InPlacePart(AlreadySentPart):
         needs no message more than it has, else as any text splits. A new message of a view lands below
         whatever came since its others (the question it told the news of); its news grows and shrinks by
         the command ('Latest for you: ...'), so a view near a message's length would gain and lose one."""
-        pieces = self.messenger.pieces(text)
+        pieces = self._private(text)
         parts = words(text)
         at = next((n for n, part in enumerate(parts) if isinstance(part, dict) and "table" in part), None)
         if at is None or not at:
             return pieces
-        apart = self.messenger.pieces(parts[:at]) + self.table_apart(parts[at:], game, seen)
+        apart = self._private(parts[:at]) + self.table_apart(parts[at:], game, seen)
         if not kept:
             return apart if sum(map(len, pieces)) > ROOM else pieces
         if len(apart) <= kept or len(apart) <= len(pieces):
@@ -104,7 +105,7 @@ class InPlacePart(AlreadySentPart):
         after, rows = parts[at + 1:], whole_rows(str(parts[at]["table"]))
 
         def under_the_head(n: int) -> list[str]:
-            return self.messenger.pieces(words(*parts[:at], {"table": "\n".join(rows[:n])}))
+            return self._private(words(*parts[:at], {"table": "\n".join(rows[:n])}))
         fit = 0
         while fit < len(rows) and len(under_the_head(fit + 1)) == 1:
             fit += 1
@@ -127,11 +128,16 @@ class InPlacePart(AlreadySentPart):
         out: list[str] = []
         held: list[str] = []
         for row in whole_rows(str(table["table"])):
-            if held and len(self.messenger.pieces(words(head, {"table": "\n".join([*held, row])}))) > 1:
-                out += self.messenger.pieces(words(head, {"table": "\n".join(held)}))
+            if held and len(self._private(words(head, {"table": "\n".join([*held, row])}))) > 1:
+                out += self._private(words(head, {"table": "\n".join(held)}))
                 held = []
             held.append(row)
-        return out + self.messenger.pieces(words(head, {"table": "\n".join(held)}, *after))
+        return out + self._private(words(head, {"table": "\n".join(held)}, *after))
+
+    def _private(self, text: Text) -> list[str]:
+        """A kept view's pieces, as a DM and a private thread alike write them: its commands as typed, under
+        no line saying how to give them (it asks nothing; the question below it says: sending.py)."""
+        return self.messenger.pieces(text, "dm:")
 
     async def _write(self, row: dict, place: str, pieces: list[str], kept: list[str], buttons: Buttons | None,
                      remember: Callable[[list[str]], None]) -> None:

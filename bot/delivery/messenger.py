@@ -63,8 +63,10 @@ class ChannelClosed(Exception):
 class Messenger(Protocol):
     """The only thing that touches a chat service (Discord, or a fake in tests)."""
 
-    def pieces(self, text: Text) -> list[str]:
-        """The text as this platform writes it, split into messages within its limit."""
+    def pieces(self, text: Text, place: str = "channel:", tip: bool = False) -> list[str]:
+        """The text as this platform writes it at a place ("channel:<id>", "dm:<user>", "thread:<id>"), split
+        into messages within its limit; `tip`: under it, the platform may say how its commands are given there
+        (a player's first question of a game, a request to answer: not under every DM)."""
 
     async def post(self, channel: str, piece: str, pictures: Sequence[bytes] = (),
                    buttons: Buttons | None = None, nonce: str | None = None) -> str | None:

@@ -65,7 +65,7 @@ class RunsPart(DeliveryBase):
         text with the note that its map is missing unless it was `drawn` (so a run is measured as
         the longest message it may make)."""
         texts = [words(said, "\n" + NO_PICTURE) if "picture" in row["payload"] and not drawn else said
-                 for row in rows if self.messenger.pieces(said := payload_text(row["payload"]))]
+                 for row in rows if self.messenger.pieces(said := payload_text(row["payload"]), target)]
         text = join_speakers(texts)
         return self.messenger.pieces(text if target.startswith("channel:")
-                                     else words(f"Game {rows[0]['game']}: ", text))
+                                     else words(f"Game {rows[0]['game']}: ", text), target)

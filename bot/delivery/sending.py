@@ -153,7 +153,7 @@ class SendingPart(InPlacePart, RunsPart, PlacesPart, PicturesPart):
             await self._edit_kept(row, target, text)
             return
         if "question" in row["payload"] and target.startswith(("dm:", "thread:")):
-            await self._ask(row, target, self.messenger.pieces(text))
+            await self._ask(row, target, self.messenger.pieces(text, target, tip=bool(row["payload"].get("tip"))))
             return
         pictures: list[bytes] = []
         spec = row["payload"].get("picture")
@@ -162,8 +162,8 @@ class SendingPart(InPlacePart, RunsPart, PlacesPart, PicturesPart):
             text = text if pictures else words(text, "\n" + NO_PICTURE)
         kind, _, where = target.partition(":")
         send = self.messenger.dm if kind == "dm" else self.messenger.post
-        pieces = self.messenger.pieces(text)
         buttons = row["payload"].get("buttons")
+        pieces = self.messenger.pieces(text, target, tip=buttons is not None)  # a request to answer
         start = max(row["pieces_sent"], self._accepted.get(row["id"], 0))
         went = await self._went([row], target, pieces[start:], bool(pictures) and not start, buttons)
         for n in range(start + went, len(pieces)):

@@ -503,7 +503,7 @@ async def tell_author(messenger: Messenger, message: discord.Message, text: Text
     """DM the author of a message in a channel what is for them alone; when their DMs are
     closed, a short reply (gone after DM_CLOSED_SECONDS) says only where to look."""
     try:
-        for piece in messenger.pieces(text):
+        for piece in messenger.pieces(text, f"dm:{message.author.id}"):
             await messenger.dm(str(message.author.id), piece)
     except DMClosed:
         if deleted:  # nothing left to reply to

@@ -112,13 +112,15 @@ def _fences_closed(pieces: list[str]) -> list[str]:
     return out
 
 
-def pieces(text: Text, typed: bool | None = None) -> list[str]:
-    """The messages that carry a text, its commands in the form that works here (`typed`: the
-    bot reads orders typed in channels, or not; None: as written; bot/discord/order_forms.py):
+def pieces(text: Text, typed: bool | None = None, place: str = "channel:", tip: bool = False) -> list[str]:
+    """The messages that carry a text to a place ("channel:<id>", "dm:<user>", "thread:<id>"), its commands
+    in the form that works there (`typed`: the bot reads orders typed in channels, or not; None: as written;
+    `tip`: a DM or a thread says under it what works there: bot/discord/order_forms.py):
     whitespace-only pieces are left out (Discord refuses an empty message and strips the blanks
     around one)."""
     written = markup(text)
-    return [piece for piece in split(written if typed is None else shown(written, typed)) if piece.strip()]
+    kind = place.partition(":")[0]
+    return [piece for piece in split(written if typed is None else shown(written, typed, kind, tip)) if piece.strip()]
 
 
 def mentions(piece: str) -> discord.AllowedMentions:
@@ -170,8 +172,8 @@ class DiscordMessenger:
         self.client = client
         self.typed = typed  # the bot reads orders typed in channels (the message-content intent)
 
-    def pieces(self, text: Text) -> list[str]:
-        return pieces(text, self.typed)
+    def pieces(self, text: Text, place: str = "channel:", tip: bool = False) -> list[str]:
+        return pieces(text, self.typed, place, tip)
 
     async def _channel(self, channel: str) -> discord.abc.GuildChannel | discord.Thread | \
             discord.abc.PrivateChannel:

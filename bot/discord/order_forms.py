@@ -26,6 +26,11 @@ KIND = re.compile(r"\ban? $")  # the article before a code span that names a kin
 TABLE_SLASH = {"undo": "/game undo", "draw": "/game draw", "status": "/game status",
                "map": "/game map", "orders": "/game orders"}  # the table's verbs with a slash command
 BOTH = "\n(Type these in the channel, or give them with `/order command:` and the same words.)"
+# where a question is read away from its game's channel (no slash command works in a DM, nor in a private thread:
+# neither is the game's channel), what works: a DM takes typed orders whatever the server (bot/tables/direct.py)
+AWAY = {"dm": "\n(Type these here, or give them in the game's channel with `/order command:` and the same words.)",
+        "thread": "\n(Type these to me in a DM, or give them in the game's channel with `/order command:` and the "
+                  "same words.)"}
 
 
 @functools.cache
@@ -81,14 +86,25 @@ def slash_form(command: str) -> str:
     return f"/order command:{command.strip()}"
 
 
-def shown(text: str, typed: bool) -> str:
-    """A message with its commands in the form that works here: each as its slash command
-    without typed orders; as typed, and a line saying both work, with them. A hidden game's
-    public line names a kind of command ("a `fire` command"), which is no order to give.
+def shown(text: str, typed: bool, place: str = "channel", tip: bool = False) -> str:
+    """A message with its commands in the form that works where it goes (`place`: "channel", "dm" or
+    "thread"). In a channel: each as its slash command without typed orders; as typed, and a line saying
+    both work, with them. Elsewhere (no slash command works there) as typed, and where the `tip` helps alone
+    (a player's first question of a game, a request to answer) a line saying what works: 'Type these in the
+    channel' closed every DM and kept view, wrong in a DM, which takes them typed. A hidden game's public line
+    names a kind of command ("a `fire` command"), which is no order to give.
 
     >>> shown("French: a `fire` command.", typed=False), shown("French: a `hit` command.", typed=True)
     ('French: a `fire` command.', 'French: a `hit` command.')
+    >>> shown("Move (`move <from> <to>`), then `end`.", typed=False, place="dm")
+    'Move (`move <from> <to>`), then `end`.'
+    >>> shown("Then `end`.", typed=False, place="dm", tip=True).splitlines()[-1]
+    "(Type these here, or give them in the game's channel with `/order command:` and the same words.)"
+    >>> shown("Then `end`.", typed=True, place="thread", tip=True).splitlines()[-1]
+    "(Type these to me in a DM, or give them in the game's channel with `/order command:` and the same words.)"
     """
+    if place != "channel":
+        return text + AWAY[place] if tip and any(_an_order(m) for m in SPAN.finditer(text)) else text
     if typed:
         return text + BOTH if any(_an_order(m) for m in SPAN.finditer(text)) else text
     return SPAN.sub(lambda m: f"`{slash_form(m.group(1))}`" if _an_order(m) else m.group(0), text)

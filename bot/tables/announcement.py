@@ -129,10 +129,14 @@ class AnnouncementPart(ChangeBase):
         DM or the change says nothing in public (a secret order): then a new DM again. Whether
         a side is awaited is public (who is to move), so the ping tells the other side nothing.
         A side awaited still, asked the first time in a new player-turn, reads its question as
-        one newly awaited does: a new DM under no answer, it read 'Game 1: Next, due ...'."""
+        one newly awaited does: a new DM under no answer, it read 'Game 1: Next, due ...'. The side's first
+        question of the game says under it how its commands are given where it is read (`tip`: a DM takes them
+        typed), once: every DM and kept view closed with '(Type these in the channel, ...)'."""
         question = payload["question"]
         new = question.pop("new")
         asked = self.news.store.asked_since(self.game_id, side, self.since)
+        if not self.news.store.asked_since(self.game_id, side, 0):
+            payload["tip"] = True
         ping = new and asked and not quiet and self.news.tables.prefs_of(self.game_id, side).remind != "dm"
         question.update(since=self.since, fresh=new and not ping)
         if not new and not asked and not (self.asked_in is not None and side == self.side):

@@ -91,8 +91,8 @@ class FakeMessenger:
     typed: list[tuple[str, int]] = field(default_factory=list)  # the bot shown typing: (place, messages made before)
     typing_now: set[str] = field(default_factory=set)  # the places it is shown typing at now
 
-    def pieces(self, text: Text) -> list[str]:
-        return pieces(text)
+    def pieces(self, text: Text, place: str = "channel:", tip: bool = False) -> list[str]:
+        return pieces(text)  # as written, wherever it goes
 
     async def post(self, channel: str, text: str, pictures: Sequence[bytes] = (),
                    buttons: dict | None = None, nonce: str | None = None) -> None:

@@ -159,7 +159,7 @@ def test_a_choice_comes_with_its_answers_and_a_click_after_a_restart_plays_one(
             known = s.tables.store.seen_seq(game_id, chooser)  # the position as the chooser knows it
             (offered,) = [m for m in questions(s, member) if f":{chooser}:{known}" in answer_ids(m)[0]]
             question = ask.question(system, state, chooser)
-            asked = shown(question.text, typed=False)  # as Discord shows it
+            asked = shown(question.text, typed=False, place="dm" if offered.guild is None else "channel")  # as shown
             assert asked in offered.content
             most = 80 if len(legal) <= 5 else 100  # a button's label, or a menu option's
             assert answer_labels(offered) == [shown_label(label, text, most) for label, text in
@@ -232,7 +232,7 @@ def test_a_player_who_wants_dms_is_told_by_dm_not_pinged_in_the_channel(tmp_path
             assert not [m for m in new if m.guild is not None and f"<@{s.boris.user.id}>" in m.content]
             (told,) = [m for m in new if m.guild is None]
             assert "the game waits for you, due" in told.content and answer_ids(told)
-            assert shown(ask.question(BORODINO, state, "russian").text, typed=False) in told.content
+            assert shown(ask.question(BORODINO, state, "russian").text, typed=False, place="dm") in told.content
     play(test, tmp_path)
 
 
@@ -463,8 +463,8 @@ def test_a_players_questions_of_an_impulse_share_one_dm_and_a_ping_tells_them_wh
             await s.env.settle()
             fresh = [m for m in dms.history() if m.id not in earlier]
             assert [m.content for m in fresh if "waits for you" in m.content] == [
-                "Game 1: the game waits for you, due <t:1767398400:R>: Russian impulse: `/order command:tactical` "
-                "or `/order command:pass` (4.0)."]  # the Initiative Disc is French (6.0)
+                "Game 1: the game waits for you, due <t:1767398400:R>: Russian impulse: `tactical` or `pass` "
+                "(4.0)."]  # the Initiative Disc is French (6.0); typed, as a DM takes them
     play(test, tmp_path)
 
 

@@ -383,7 +383,7 @@ def told_through_kills(loopback: Loopback, store: Store, start: int, welcomes: s
         if row["id"] in opening or place == "all" or kind and last[place, kind] != row["id"]:
             continue
         there = lines([text for where, text in (now if kind else made) if where == place])
-        assert row_lines(row, (True,)) <= there or row_lines(row, (False,)) <= there, row
+        assert any(row_lines(row, (form,)) <= there for form in SHOWN), row
     return rows
 
 
@@ -393,10 +393,15 @@ def lines(texts: list[str]) -> set[str]:
     return {line.removeprefix("Game 1: ") for text in texts for line in text.splitlines()} - {"```", ""}
 
 
-def row_lines(row: dict, typed: tuple[bool, ...] = (True, False)) -> set[str]:
-    """The lines of an outbox row as Discord shows them, its commands `typed` or as slash commands
-    (either, by default); a kept view's, the line that opens its table's messages apart too."""
-    told = lines([piece for form in typed for piece in pieces(payload_text(row["payload"]), form)])
+SHOWN = ((True, "channel:", False), (False, "channel:", False), (True, "dm:", False))  # typed, where, with the tip
+
+
+def row_lines(row: dict, forms: tuple[tuple[bool, str, bool], ...] = (*SHOWN, (True, "dm:", True))) -> set[str]:
+    """The lines of an outbox row as Discord shows them in each of `forms`: its commands typed or as slash commands,
+    in a channel or a DM, under the line saying how they are given there or not (every form, by default); a kept
+    view's, the line that opens its table's messages apart too."""
+    said = payload_text(row["payload"])
+    told = lines([piece for typed, place, tip in forms for piece in pieces(said, typed, place, tip)])
     return told | ({continued(row["payload"].get("seen"))} if row["payload"].get("kept") else set())
 
 

@@ -1,13 +1,15 @@
 """The form that works is the form shown, on simcord with the real bot. Without the message-content
-intent (the default config) the bot cannot read orders typed in a channel: `/help`, prompts and
-requests show each command as the slash command that gives it, and a seated player who types in the
-channel is told once how orders are given. With the intent, both forms are shown."""
+intent (the default config) the bot cannot read orders typed in a channel: `/help` and prompts there show
+each command as the slash command that gives it, and a seated player who types in the channel is told once
+how orders are given. With the intent, both forms are shown. A DM, which takes orders typed and no slash
+command, shows them typed, a question or a request there saying what works."""
 from __future__ import annotations
 
 from pathlib import Path
 
 from bot.discord.app import TYPED_HINT
-from bot.discord.order_forms import BOTH
+from bot.discord.order_forms import AWAY, BOTH
+from bot.permissions import Actor
 from tests.bot.discord.sim import Server, borodino, play, reply, server, started
 from tests.bot.discord.test_orders_at_once import french_moves
 
@@ -31,8 +33,7 @@ def test_without_message_content_help_and_requests_show_the_slash_form(tmp_path)
             assert "`/order command:attack 3224+3124 -> 3223`" in helped and "`attack 3224" not in helped
             assert "/help topic:<command>" in helped
             asked = await undo_asked(s)
-            assert "answer `/order command:accept` or `/order command:refuse`" in asked, asked
-            assert BOTH.strip() not in asked
+            assert "answer `accept` or `refuse`" in asked and asked.endswith(AWAY["dm"]), asked  # a DM reads them
     play(test, tmp_path)
 
 
@@ -60,7 +61,39 @@ def test_with_message_content_both_forms_are_shown(tmp_path):
             assert "Type them in this channel, or give each with `/order command:`" in helped
             assert "`attack 3224+3124 -> 3223`" in helped and helped.endswith(BOTH)
             asked = await undo_asked(s)
-            assert "answer `accept` or `refuse`" in asked and asked.endswith(BOTH)
+            assert "answer `accept` or `refuse`" in asked and asked.endswith(AWAY["dm"])
+    play(test, tmp_path)
+
+
+def test_a_dm_shows_orders_as_typed_there_and_says_what_works_under_its_first_question_alone(tmp_path):
+    """1812: Boris's view (kept in his DMs) asks his moves, and his `end`s ask him where French attrition falls
+    in a DM with its buttons. Each showed '`/order command:attrit <place>`', which no DM takes (a slash command
+    works in a server's channel alone), where a DM takes orders typed; with the message-content intent each
+    closed with '(Type these in the channel, ...)' (the request to undo, above). Both now show '`attrit
+    <place>`', and his first question alone says what works where he reads it, once."""
+    async def test(db: Path) -> None:
+        async with server(db) as s:
+            anna = Actor(str(s.anna.user.id), "anna")  # `/game new` with the dice's seed given: seed 1
+            await s.tables.lobby.new(anna, str(s.guild.id), str(s.channel.id), "campaign_1812", "campaign", seed=1)
+            for person, side in ((s.anna, "french"), (s.boris, "russian")):
+                await person.slash(s.channel, "game join", side=side)
+            await s.anna.slash(s.channel, "game start")
+            for _ in range(2):
+                await s.boris.slash(s.channel, "order", command="end")
+            await s.env.settle()
+            dms = s.dms(s.boris)
+            asked = next(dm for dm in reversed(dms) if "attrition loss" in dm and "your view" not in dm)
+            assert "`attrit <place>`" in asked and asked.endswith(AWAY["dm"]), asked
+            view = next(dm for dm in dms if "your view as Russian" in dm)
+            assert "`attrit <place>`" in view and AWAY["dm"].strip() not in view, view
+            assert not [dm for dm in dms if "/order command:" in dm.replace(AWAY["dm"], "")]
+            await s.boris.slash(s.channel, "order", command="attrit 30")
+            for line in ("end", "end", "end", "attrit 12"):  # the French Player-Turn; the next Russian one asks
+                await s.anna.slash(s.channel, "order", command=line)
+            await s.env.settle()
+            again = [dm for dm in s.dms(s.boris) if "Move stacks one place" in dm and "your view" not in dm]
+            assert again and "The game waits for you" in again[-1] and "`move <from> <to>" in again[-1], again
+            assert AWAY["dm"].strip() not in again[-1]  # said once
     play(test, tmp_path)
 
 

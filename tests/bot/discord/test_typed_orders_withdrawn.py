@@ -84,7 +84,7 @@ class Author:
     def __init__(self) -> None:
         self.dms: list[str] = []
 
-    def pieces(self, text) -> list[str]:
+    def pieces(self, text, place: str = "channel:", tip: bool = False) -> list[str]:
         return [str(text)]
 
     async def dm(self, user: str, text: str, *args, **kwargs) -> None:

@@ -259,7 +259,7 @@ def test_a_phase_in_which_nothing_happened_is_told_with_the_next_post(tmp_path):
 class Narrow(FakeMessenger):
     """Discord's messenger with messages of at most 100 characters."""
 
-    def pieces(self, text: Text) -> list[str]:
+    def pieces(self, text: Text, place: str = "channel:", tip: bool = False) -> list[str]:
         return [piece for piece in split(markup(text), 100) if piece.strip()]
 
 
