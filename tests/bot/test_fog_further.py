@@ -648,6 +648,18 @@ def test_the_computer_taking_the_viewer_s_seat_at_their_deadline_plays_the_same_
     assert any(line.startswith("played for the french side") for line in set(one) ^ set(two))
 
 
+def plant_unplayed_leak(monkeypatch) -> None:
+    """A planted leak: the word that held orders were not played (bot/service/unplayed.py) ends with a digest of the
+    whole position."""
+    from bot.service import unplayed
+    from tests.bot.test_held_orders_told_unseen import last_loaded
+
+    loaded, told = last_loaded(monkeypatch), unplayed.told
+    monkeypatch.setattr(unplayed, "told", lambda store, game_id, *args: [
+        (to, {"text": words(payload["text"], f" LEAK-unplayed {whole(loaded[-1])}")})
+        for to, payload in told(store, game_id, *args)])
+
+
 def held_at_the_end() -> tuple[list[str], list[str]]:
     """What the Russian player observes at raid_held's retreat: his `initiative raid` written ahead in one box, held
     behind the French choice, and the game drawn by agreement (the French offering) before the French retreat, as
@@ -665,16 +677,41 @@ def test_orders_written_ahead_that_a_game_s_end_leaves_unplayed_are_told_the_sam
     """The Russian's box, held behind the French retreat question, is left unplayed by a draw agreed before the
     French answer: the DM that tells him so reads the same whichever French blocks, unseen, stand where; the
     positive control: plant a leak (the word tells the whole position) and the check shows it."""
-    from bot.service import unplayed
-    from tests.bot.test_held_orders_told_unseen import last_loaded
-
     one, two = held_at_the_end()
     assert fog_check.first_difference(one, two) is None
     assert ("DM: Game 1: your held orders were not played, as the game ended before they were due (a draw, as the "
             "French player offered a draw and the Russian player accepted): 1. initiative raid.") in one
-    loaded, told = last_loaded(monkeypatch), unplayed.told
-    monkeypatch.setattr(unplayed, "told", lambda store, game_id, *args: [
-        (side, {"text": words(payload["text"], f" LEAK-unplayed {whole(loaded[-1])}")})
-        for side, payload in told(store, game_id, *args)])
+    plant_unplayed_leak(monkeypatch)
     one, two = held_at_the_end()
+    assert any(line.startswith("DM: ") and "LEAK-unplayed" in line for line in set(one) ^ set(two))
+
+
+def handed_on_then_cancelled() -> tuple[list[str], list[str]]:
+    """What the Russian player observes at raid_held's retreat: his `initiative raid` written ahead in one box, held
+    behind the French choice; he hands his seat to the computer, a manager seats a newcomer for the French, the
+    game's channel is lost and the manager cancels the game, the raid still held: as the fuzz walks a seat handed
+    over before an ending (Further.in_turn)."""
+    lines = [fog_check.Line("initiative raid", accepted=True, ahead=True)]
+    further = fog_check.Further(computer="mine", hands=True, lost="cancelled", unplayed=True)
+    one, two = (fog_check.observed(bloody_monday, position, "russian", lines, batched=True, terminal=False,
+                                   further=further)
+                for position in raid_held())
+    return one, two
+
+
+@pytest.mark.long  # two games at a table and a random game's first 55 commands: about 2 s of CPU
+def test_held_orders_whose_author_handed_his_seat_on_are_told_him_at_the_end_the_same_and_a_leak_planted_is_seen(
+        monkeypatch):
+    """The word that held orders were not played goes to their author, though his seat went to the computer before
+    the game ended (bot/service/unplayed.py): the Russian reads it by DM, the same whichever French blocks, unseen,
+    stand where; the positive control: plant a leak (the word tells the whole position) and the check shows it."""
+    one, two = handed_on_then_cancelled()
+    assert fog_check.first_difference(one, two) is None
+    seated = next(n for n, line in enumerate(one) if line.startswith("/game seat side:russian player:computer"))
+    word = next(n for n, line in enumerate(one) if line.startswith(
+        "DM: Game 1: your held orders were not played, as the game ended before they were due (no winner, ended by "
+        "Manager): 1. initiative raid."))
+    assert seated < word
+    plant_unplayed_leak(monkeypatch)
+    one, two = handed_on_then_cancelled()
     assert any(line.startswith("DM: ") and "LEAK-unplayed" in line for line in set(one) ^ set(two))
