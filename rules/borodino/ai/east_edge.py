@@ -11,12 +11,12 @@ victory, and a draw against the French decisive one. The column is drawn afresh 
 Phase from the board (`column`): the units out of contact, the Guard kept back, the fastest to
 the zone first, until they and the points already off the map make FORCE.
 
-Level 2's march (level2.by_the_edge) is wary: level 1's Russians close on a French unit alone within
-their reach (level1.strikes), so its column keeps out of the hexes they may strike next
-(`within_reach`) where a way off them leads nearer the zone, and waits off them where none does, but
-for a unit that would then be late; and a unit of the rest within that reach, out of contact, steps
-back out of it (`stand_back`). As the French in 7 Sept against level 1, dice seed 8, the march so
-lost 9 Combat Points where it lost 53, most of them in its column.
+Level 2's march (level2.by_the_edge) is wary: level 1's Russians close on a French unit within their
+reach where they make 2-1 or better (level1.strikes), so its column keeps out of the hexes where the
+Russian units that could end their next move beside it make that (`within_reach`, `exposed`) where a
+way off them leads nearer the zone, waits where none does, and goes where it is least exposed where it
+stands exposed with nowhere safe, but for a unit that would then be late; and a unit of the rest
+exposed and out of contact steps back out of reach, a redoubt's garrison too (`stand_back`).
 
 Level 1 marches one in the Grand Battle (`in_time`): the Guard and the guns among it, the units
 holding redoubts only where the others are too few, once it must set out to leave the 60 in time.
@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable
+from fractions import Fraction
 from functools import lru_cache
 
 from rules.borodino import commands as C
@@ -39,6 +40,7 @@ from rules.core.ai import Decision
 from rules.core.hexes import Hex
 
 FORCE = 76   # Combat Points the column makes with those already off: the 60 of the victory and a margin for losses
+STRIKE = 2  # the odds level 1 strikes a French unit at (level1.strikes: 2-1 and better)
 SLACK = 2    # Game-Turns to spare a level-1 column sets out with (`in_time`): the way round the enemy may lengthen
 CLOSED = 500  # added to the march where no way round the enemy leads to the zone yet
 Apply = Callable[[C.Command], Battle]  # carries out a move, and gives the board after it
@@ -128,12 +130,14 @@ def in_time(b: Battle, keep: frozenset[Hex]) -> list[str]:
     return []
 
 
-def destination(b: Battle, uid: str, struck: frozenset[Hex] = frozenset()) -> Hex | None:
+def destination(b: Battle, uid: str, reach: Reach | None = None) -> Hex | None:
     """Where a unit of the column ends its move: off the map when it can leave, else the hex it
     reaches out of contact nearest the zone by `steps`; None when none is nearer than its own.
-    Given the hexes the Russians can strike next (`within_reach`), it keeps out of them: the
-    nearest such hex off them if it is nearer than its own, or if its own is among them; else it
-    waits where it stands, off them; where every hex it reaches is among them, as before."""
+    Given the Russians' reach (`within_reach`), it keeps out of the hexes where they could strike
+    it (`exposed`): the nearest hex it reaches where they could not, if that is nearer than its own
+    or its own is exposed; else it waits where it stands. Where every hex it reaches is exposed, and
+    its own too, it takes the one least exposed (the Russian strength that could strike it over its
+    own), the nearest among those as much."""
     if movement.why_immobile(b, "french", uid):
         return None
     dests = movement.reachable(b, uid)
@@ -141,63 +145,84 @@ def destination(b: Battle, uid: str, struck: frozenset[Hex] = frozenset()) -> He
         return C.OFF
     here = b.hex_of(uid)
     ways = [(steps(b, h), h) for h in dests if h != C.OFF and not engages(b, "french", h)]
-    safe = min(((n, h) for n, h in ways if h not in struck), default=None)
-    if safe is not None and (safe[0] < steps(b, here) or here in struck):
-        return safe[1]
-    if struck and here not in struck:
-        return None
+    if reach is not None:
+        safe = min(((n, h) for n, h in ways if not exposed(b, uid, h, reach)), default=None)
+        if safe is not None and (safe[0] < steps(b, here) or exposed(b, uid, here, reach)):
+            return safe[1]
+        if not exposed(b, uid, here, reach):
+            return None
+        least = min(ways + [(steps(b, here), here)], key=lambda w: (threat(b, uid, w[1], reach), w))
+        return None if least[1] == here else least[1]
     best = min(ways, default=None)
     return best[1] if best is not None and best[0] < steps(b, here) else None
 
 
-def within_reach(b: Battle) -> frozenset[Hex]:
-    """The hexes where a French unit may be attacked in the Russians' next Player-Turn: next to a
-    hex some Russian unit may end its move in (Combat B), or next to one that may not move (a
-    unit that begins in an enemy Zone of Control stays: Zones of Control, D). Level 1 closes on a
-    French unit alone within its units' reach (level1.strikes); the column keeps out of it."""
-    out: set[Hex] = set()
+Reach = dict[Hex, int]  # the Russian Combat Points that could attack a French unit in a hex next Player-Turn
+
+
+def within_reach(b: Battle) -> Reach:
+    """The hexes where a French unit may be attacked in the Russians' next Player-Turn, each with
+    the Combat Points of the Russian units that could attack it there: those that may end their move
+    next to it (Combat B), or stand next to it unable to move (a unit that begins in an enemy Zone of
+    Control stays: Zones of Control, D)."""
+    out: dict[Hex, int] = {}
     for uid in b.on_map("russian"):
         h = b.hex_of(uid)
         ends = [h] if b.in_enemy_zoc("russian", h) else [h, *(e for e in movement.reachable(b, uid) if e != C.OFF)]
-        for e in ends:
-            out.update(engaged_around(b.map, e))
-    return frozenset(out)
+        for n in {n for e in ends for n in engaged_around(b.map, e)}:
+            out[n] = out.get(n, 0) + b.strength(uid)
+    return out
+
+
+def threat(b: Battle, uid: str, h: Hex, reach: Reach) -> Fraction:
+    """The Russian strength that could attack the unit in h over its own there, doubled by the
+    terrain (Combat J; a redoubt doubles no French unit: Russian Redoubts A)."""
+    return Fraction(reach.get(h, 0), b.strength(uid) * b.tables.defence_multiplier.get(b.map.terrain(h), 1))
+
+
+def exposed(b: Battle, uid: str, h: Hex, reach: Reach) -> bool:
+    """Whether the Russians could strike the unit in h at 2-1 or better, where level 1 closes on a
+    French unit (level1.strikes: a column where no result eliminates the attacker)."""
+    return threat(b, uid, h, reach) >= STRIKE
 
 
 def moves(b: Battle, apply: Apply, wary: bool = False) -> list[Decision]:
     """The column's Movement Phase on the board `b`, each move carried out by `apply` (which
     updates b) before the next is chosen; the rest of the army stands. When `wary`, the column
     keeps out of the Russians' reach (`within_reach`, `destination`) but for a unit that would
-    then be late (it needs every Game-Turn left to leave), and a unit of the rest within that
-    reach out of contact steps back out of it (`stand_back`)."""
+    then be late (it needs every Game-Turn left to leave), and a unit of the rest exposed there
+    out of contact steps back (`stand_back`)."""
     out = []
-    struck = within_reach(b) if wary else frozenset()
+    reach = within_reach(b) if wary else None
     marching = column(b)
     left = b.scenario.last_turn - b.s["turn"] + 1  # Game-Turns left, this one counted
     for uid in marching:  # each on the map: a move before it leaves every other where it stands
-        to = destination(b, uid, struck if phases(b, uid) < left else frozenset())
+        to = destination(b, uid, reach if phases(b, uid) < left else None)
         if to is not None:
             cmd = C.Move(b.hex_of(uid), (to,))
             b = apply(cmd)
             out.append(Decision(cmd.to_text(), WHY))
-    for uid in [u for u in b.on_map("french") if wary and u not in marching]:
-        to = stand_back(b, uid, struck)
+            reach = within_reach(b) if wary else None  # a unit gone from a hex no longer bars the Russians' way
+    for uid in [u for u in b.on_map("french") if reach is not None and u not in marching]:
+        to = stand_back(b, uid, reach)
         if to is not None:
             cmd = C.Move(b.hex_of(uid), (to,))
             b = apply(cmd)
             out.append(Decision(cmd.to_text(), BACK))
+            reach = within_reach(b)
     return out
 
 
-def stand_back(b: Battle, uid: str, struck: frozenset[Hex]) -> Hex | None:
-    """Where a unit of the army standing while the column marches steps back to: one within the
-    Russians' reach (`struck`), out of contact and not holding a redoubt, goes to the hex it
-    reaches off it nearest the zone (`steps`); None where it is safe, may not move, or finds none."""
+def stand_back(b: Battle, uid: str, reach: Reach) -> Hex | None:
+    """Where a unit of the army standing while the column marches steps back to: one the Russians
+    could strike where it stands (`exposed`), out of contact, goes to the hex it reaches where they
+    could not, nearest the zone (`steps`); None where it is safe, may not move, or finds none. A
+    redoubt held is left too: the French Marginal victory it counts towards is outranked by the
+    Russian Decisive one the march is made against, and five Russian units make a 2-1 on a 7-4 in one."""
     here = b.hex_of(uid)
-    if here not in struck or here in b.map.redoubts or movement.why_immobile(b, "french", uid) \
-            or engages(b, "french", here):
+    if not exposed(b, uid, here, reach) or movement.why_immobile(b, "french", uid) or engages(b, "french", here):
         return None
     dests = movement.reachable(b, uid)
     best = min(((steps(b, h), h) for h in dests
-                if h != C.OFF and h not in struck and not engages(b, "french", h)), default=None)
+                if h != C.OFF and not exposed(b, uid, h, reach) and not engages(b, "french", h)), default=None)
     return best[1] if best is not None else None

@@ -11,7 +11,8 @@ from rules import borodino
 from rules.borodino import commands as C
 from rules.borodino import movement
 from rules.borodino.ai import east_edge, level1, level2
-from rules.borodino.ai.east_edge import CLOSED, FORCE, column, destination, stand_back, steps, within_reach
+from rules.borodino.ai.contact import engages
+from rules.borodino.ai.east_edge import CLOSED, FORCE, column, destination, exposed, stand_back, steps, within_reach
 from rules.borodino.ai.march import march
 from rules.borodino.ai.playout import playout
 from rules.borodino.ai.positions import position_state
@@ -62,32 +63,40 @@ def test_a_unit_of_the_column_ends_nearer_the_edge_out_of_contact():
 
 
 def test_the_column_keeps_out_of_the_russians_reach_where_a_way_off_it_leads_nearer():
-    """Level 1 closes on a French unit within its units' reach (level1.strikes): the nearest hex to
-    the edge out of contact, 2618, is within the reach of the Russian in 2514 (it may end its move
-    next to it), so the wary column takes 2619, as near as its own hex allows and off that reach."""
+    """Level 1 closes on a French unit it can strike at 2-1 or better (level1.strikes): the hex out
+    of contact nearest the edge the 7-4 reaches, 2618, is next to a hex the Russian 5-4 in 2514 may
+    end its move in, 5 against 7 (a 1-2), and the 7-4 of the column takes it; the 2-5 cavalry unit's,
+    2617, is too, a 2-1 against it, and the cavalry takes 2619, nearer than its own hex, off reach."""
     b = Battle(position({INF: "2820", RUSSIAN: "2514"}, turn=30))
-    struck = within_reach(b)
-    assert "2618" in struck and "2820" not in struck
-    assert destination(b, INF) == "2618"
-    to = destination(b, INF, struck)
-    assert to == "2619" and steps(b, to) < steps(b, "2820")
+    reach = within_reach(b)
+    assert reach["2618"] == reach["2617"] == 5 and "2820" not in reach and "2619" not in reach
+    assert destination(b, INF) == destination(b, INF, reach) == "2618"
+    cav = Battle(position({CAV: "2820", RUSSIAN: "2514"}, turn=30))
+    assert exposed(cav, CAV, "2617", within_reach(cav)) and destination(cav, CAV) == "2617"
+    to = destination(cav, CAV, within_reach(cav))
+    assert to == "2619" and steps(cav, to) < steps(cav, "2820")
 
 
-def test_a_unit_standing_within_the_russians_reach_steps_back_out_of_it():
-    """Zones of Control (D) keeps a unit in contact where it is; one out of contact within the
-    reach of the Russian in 2514 steps back to a hex off it; one off it, or in a redoubt, stands."""
-    b = Battle(position({GUARD: "2717", RUSSIAN: "2514"}, turn=30))
-    struck = within_reach(b)
-    to = stand_back(b, GUARD, struck)
-    assert to is not None and to not in struck and to in movement.reachable(b, GUARD)
-    assert stand_back(Battle(position({GUARD: "2718", RUSSIAN: "2514"}, turn=30)), GUARD, struck) is None
-    redoubt = Battle(position({GUARD: "3018", RUSSIAN: "2916"}, turn=30))
-    assert "3018" in within_reach(redoubt) and stand_back(redoubt, GUARD, within_reach(redoubt)) is None
+def test_a_unit_standing_exposed_steps_back_out_of_the_russians_reach():
+    """Zones of Control (D) keeps a unit in contact where it is; one out of contact the Russian 5-4
+    in 2514 could strike at 2-1 or better steps back to a hex where it could not, a redoubt's
+    garrison too; one it could not strike there stands."""
+    for h, them in (("2717", "2514"), ("3018", "2916")):  # in the open, in the Northern Fleche
+        b = Battle(position({CAV: h, RUSSIAN: them}, turn=30))
+        reach = within_reach(b)
+        to = stand_back(b, CAV, reach)
+        assert exposed(b, CAV, h, reach) and to is not None and not exposed(b, CAV, to, reach)
+        assert to in movement.reachable(b, CAV)
+    strong = Battle(position({INF: "2717", RUSSIAN: "2514"}, turn=30))  # 5 against 7: a 1-2
+    assert not exposed(strong, INF, "2717", within_reach(strong))
+    assert stand_back(strong, INF, within_reach(strong)) is None
+    beside = Battle(position({CAV: "2516", RUSSIAN: "2514", INF: "2515"}, turn=30))
+    assert engages(beside, "french", "2515") and stand_back(beside, INF, within_reach(beside)) is None
 
 
 def test_level_2s_column_goes_round_the_reach_of_the_russians_in_the_tactical_position():
-    """the-column-keeps-out-of-reach: the march chosen by its playouts, the 7-4 goes to 2619, off the
-    4-4's reach, where the march as it was took 2618, next to a hex the 4-4 may end its move in."""
+    """the-column-keeps-out-of-reach: the march chosen by its playouts, the 2-5 goes to 2619, off the
+    5-4's reach, where the march as it was took 2617, next to a hex the 5-4 may end its move in."""
     entry = next(p for p in positions.load("borodino", borodino.INFO.sides) if p.id == "the-column-keeps-out-of-reach")
     state = position_state(entry.entry)
     plan = level2.Level2().plan(borodino.view(state, "french"), (), random.Random(1))
