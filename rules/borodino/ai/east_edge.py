@@ -203,7 +203,9 @@ def moves(b: Battle, apply: Apply, wary: bool = False) -> list[Decision]:
             b = apply(cmd)
             out.append(Decision(cmd.to_text(), WHY))
             reach = within_reach(b) if wary else None  # a unit gone from a hex no longer bars the Russians' way
-    for uid in [u for u in b.on_map("french") if reach is not None and u not in marching]:
+    if reach is None:
+        return out
+    for uid in [u for u in b.on_map("french") if u not in marching]:
         to = stand_back(b, uid, reach)
         if to is not None:
             cmd = C.Move(b.hex_of(uid), (to,))
