@@ -9,6 +9,12 @@ import pytest
 import rules
 from rules.core.playout import Playout, PlayoutFailure, random_playout
 
+# pytest keeps each test module with its asserts rewritten (to explain a failure) in __pycache__ beside it,
+# unless Python is told to write no bytecode (PYTHONDONTWRITEBYTECODE, set on the development machine):
+# then every run, and each worker of `-n auto`, rewrote every test module again, 11 of the 15 CPU seconds
+# a worker took to collect the suite. Kept, a later run (the long step after the suite) reads them.
+sys.dont_write_bytecode = False
+
 pytest_plugins = ["pytester"]  # tests of the tests' own guards (tests/bot/test_background_failures.py)
 
 # The tests' toy game system (tests/bot/toy_system.py) plays through every front end.
