@@ -65,8 +65,10 @@ class AnnouncementPart(ChangeBase):
         self.asked = {to: payload for to, payload in told if to in system.INFO.sides}
         self.since = seq if seq > news.store.last_seq(game_id) and turned \
             else news.store.player_turn_start(game_id, seq)
+        waiting = system.choice(after)
+        secret = waiting is not None and waiting.get("sides") is not None
         self.pinged = {side for side, payload in self.asked.items() if "question" in payload and
-                       self._ask(side, payload, quiet)}
+                       self._ask(side, payload, quiet or secret)}
         if not moved:
             rows: Outbox = [] if quiet else [(channel_audience(game["channel"]), _line(line, [], self._pings()))]
         else:
@@ -126,8 +128,11 @@ class AnnouncementPart(ChangeBase):
         the first of the player-turn is a new DM, which notifies; a next one edits it in place,
         which does not, so a side newly awaited again in the same player-turn is pinged in the
         channel, the question staying in their DMs (True), unless they take their reminders by
-        DM or the change says nothing in public (a secret order): then a new DM again. Whether
-        a side is awaited is public (who is to move), so the ping tells the other side nothing.
+        DM or the change says nothing in public (a secret order), or the choice is made by several
+        sides at once in secret (`quiet`): then a new DM again. Whether a side is awaited is public
+        (who is to move), so the ping tells the other side nothing; whether a side is asked at a
+        secret choice is not: its standing order may have put its chit down (1812's battle plans,
+        SPI's 1812 overview, COMBAT), and a ping there, missing where the order answered, told it.
         A side awaited still, asked the first time in a new player-turn, reads its question as
         one newly awaited does: a new DM under no answer, it read 'Game 1: Next, due ...'. The side's first
         question of the game says under it how its commands are given where it is read (`tip`: a DM takes them

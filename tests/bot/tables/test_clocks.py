@@ -255,7 +255,7 @@ def test_a_deadline_s_commands_leave_the_late_side_acting_in_the_phase_with_a_fr
     run(tables.clocks.expire(game_id, "red", timedelta(0)))
     assert service.store.deadline(game_id, "red")["due_at"] == clock().isoformat()
     said = tables.delivery.messenger.in_channel(CHANNEL)
-    assert any("\nred: echo yes\n" in line for line in said)
+    assert any(line.endswith("\nred: echo yes") for line in said)  # Blue, asked the plan, in a new DM
     assert not any("deadline has passed" in line for line in said)
 
 

@@ -490,8 +490,8 @@ def test_a_player_asked_again_in_the_same_turn_is_pinged_to_the_question_edited_
     assert questions(wagers, ANNA.id) == [f"{waits} Red Shout Phase (turn 1)."]
     for actor, line in ((ANNA, "shout"), (BORIS, "answer loud"), (ANNA, "echo yes")):
         run(wagers.play.submit(actor, CHANNEL, line))
-    red, blue = (f"<@{ANNA.id}>: your move, {ASKED}", f"<@{BORIS.id}>: your move, {ASKED}") if remind == "both" \
-        else (f"Red player: your move, {DUE}.", f"Blue player: your move, {DUE}.")
+    red = f"<@{ANNA.id}>: your move, {ASKED}" if remind == "both" else f"Red player: your move, {DUE}."
+    blue = f"Blue player: your move, {DUE}."  # at the secret plans, asked in a new DM (plans_asked_alike)
     assert [text for _, text, _ in said[-3:]] == [
         f"**Anna** — red shouts\nTurn 1 | Answer Phase\nTo move: Blue\n"
         f"Blue player: your move, {DUE}.",
@@ -503,9 +503,8 @@ def test_a_player_asked_again_in_the_same_turn_is_pinged_to_the_question_edited_
     # there, or by DM in a new one
     answer = f"Game {game_id}: Blue: answer loud."
     plan = f"the game waits for you, {DUE}: the Blue Plan Phase (turn 1)."
-    answered = [] if remind == "both" else [answer]
-    assert questions(wagers, BORIS.id) == ([f"{answer}\nT{plan[1:]}"] if remind == "both" else
-                                           [answer, f"Game {game_id}: {plan}"])
+    answered = [answer]
+    assert questions(wagers, BORIS.id) == [answer, f"Game {game_id}: {plan}"]
     run(wagers.play.submit(ANNA, CHANNEL, "plan bold"))  # a secret order: not a word in public
     assert said[-1][1].startswith("**Anna** — red: echo yes")
     run(wagers.play.submit(BORIS, CHANNEL, "plan calm"))
@@ -518,7 +517,7 @@ def test_a_player_asked_again_in_the_same_turn_is_pinged_to_the_question_edited_
     # his typed plan, the last, ended the player-turn: written over his plan's question all the same, its buttons
     # gone (it read 'the game waits for you ... the Blue Plan Phase' after turn 2 began); the next turn's question a
     # new DM, which notifies, his side named in the channel, not pinged to an edited one
-    told = "Blue: answer loud.\nBlue: plan calm." if remind == "both" else "Blue: plan calm."  # after the answer
+    told = "Blue: plan calm."  # under his plan's question, a DM of its own
     assert questions(wagers, BORIS.id) == [*answered, f"Game {game_id}: {told}",
                                            f"{waits} Blue Answer Phase (turn 2)."]
 
@@ -543,21 +542,20 @@ def test_a_player_awaited_again_within_one_phase_is_pinged_on_the_change_s_line_
         run(tables.play.submit(actor, CHANNEL, line))
         lines += [(where, text) for where, text, _ in said[posted:]]
     here = "; what is asked is in your private news."
-    red, blue = (f"\n<@{ANNA.id}>: your move{here}", f"\n<@{BORIS.id}>: your move{here}") if remind == "both" \
-        else ("", "")
+    red = f"\n<@{ANNA.id}>: your move{here}" if remind == "both" else ""
     assert lines == [(CHANNEL, "**Anna** — red shouts"),
                      (CHANNEL, f"**Boris** — blue: answer loud{red}"),
-                     (CHANNEL, f"**Anna** — red: echo yes{blue}")]
+                     (CHANNEL, "**Anna** — red: echo yes")]  # Blue's plan asked in a new DM (plans_asked_alike)
     assert questions(tables, ANNA.id) == red_asked(game_id, remind)
     answer = f"Game {game_id}: Blue: answer loud."
     plan = f"the game waits for you, {DUE}: the Blue Plan Phase (turn 1)."
-    assert questions(tables, BORIS.id) == ([f"{answer}\nT{plan[1:]}"] if remind == "both" else
-                                           [answer, f"Game {game_id}: {plan}"])  # his typed answer in its place
+    assert questions(tables, BORIS.id) == [answer, f"Game {game_id}: {plan}"]  # his typed answer in its place
 
 
-def test_an_undo_back_into_the_last_player_turn_asks_again_in_that_turn_s_question_with_a_ping(wagers):
-    """The undo agreed takes the game back into the player-turn before: Blue, asked there already, has that
-    question edited in place (no new DM), so the channel pings him to it."""
+def test_an_undo_back_into_the_last_player_turn_s_secret_plans_asks_again_by_a_new_dm_unpinged(wagers):
+    """The undo agreed takes the game back into the player-turn before, to its secret plans: Blue, asked there
+    already, is asked again in a new DM, which notifies, and named in the channel, not pinged (a ping there is
+    missing where a standing order answers: plans_asked_alike)."""
     game_id = run(seated_game(wagers, system="toy_wager", scenario="long"))
     for actor, line in ((ANNA, "shout"), (BORIS, "answer soft"), (ANNA, "plan bold"), (BORIS, "plan calm"),
                         (BORIS, "undo"), (ANNA, "accept")):
@@ -565,9 +563,30 @@ def test_an_undo_back_into_the_last_player_turn_asks_again_in_that_turn_s_questi
     assert wagers.delivery.messenger.posts[-1][1] == (
         "**Anna** — The Red player consents. The Blue player undoes a `plan` command.\nTurn 1 | Plan Phase\n"
         "To move: Red, Blue\n"
-        f"Red player: your move, {DUE}.\n<@{BORIS.id}>: your move, {ASKED}")
+        f"Red player: your move, {DUE}.\nBlue player: your move, {DUE}.")
     waits = f"Game {game_id}: the game waits for you, {DUE}: the"
-    assert questions(wagers, BORIS.id) == [f"{waits} Blue Plan Phase (turn 1)."]  # the one of that player-turn
+    assert questions(wagers, BORIS.id) == [f"Game {game_id}: Blue: answer soft.\nBlue: plan calm.",
+                                           f"{waits} Blue Plan Phase (turn 1)."]  # under what he gave, anew
+
+
+@pytest.mark.parametrize("remind", ["both", "dm"])
+def test_plans_asked_alike(tmp_path, monkeypatch, remind):
+    """Both sides plan at once and in secret: Blue, asked already in the player-turn, is asked his plan in a new DM
+    and named in the channel, unpinged, as where his standing order put his plan down at once; a ping there told
+    Red that Blue kept no standing order (1812's battle plans, chosen at once and in secret: SPI's 1812 overview,
+    COMBAT)."""
+    monkeypatch.setitem(_SYSTEMS, "toy_wager", "tests.bot.toy_wager")
+    seen = []
+    for standing in ([], [(BORIS, "orders plan calm")]):
+        tables = make_tables(GameService(blank(tmp_path / f"{len(standing)}.sqlite"), loader=lambda name: toy_wager),
+                             systems=("toy_wager",))
+        run(tables.absence.prefs(BORIS, {"remind": remind}))
+        run(seated_game(tables, system="toy_wager", scenario="long"))
+        for actor, line in (*standing, (ANNA, "shout"), (BORIS, "answer loud"), (ANNA, "echo yes")):
+            run(tables.play.submit(actor, CHANNEL, line))
+        seen.append(tables.delivery.messenger.in_channel(CHANNEL)[-1])
+    assert seen[0] == seen[1]
+    assert seen[0].endswith(f"To move: Red, Blue\nRed player: your move, {DUE}.\nBlue player: your move, {DUE}.")
 
 
 def test_a_draw_offer_is_said_in_public_and_asked_by_dm_and_once_agreed_ends_the_game_with_its_map(service):
