@@ -36,6 +36,7 @@ from rules.borodino.victory import outcome as _outcome
 from rules.borodino.views import view as _view
 from rules.core import hexes
 from rules.core.ai import Commander, Stop
+from rules.core.dice import rolls_made
 from rules.core.errors import CommandError, Moot, RuleViolation
 from rules.core.events import Event, event
 from rules.core.play import play
@@ -72,6 +73,7 @@ __all__ = [
     "standing_command",
     "standing_orders",
     "view",
+    "whole_answers",
 ]
 
 
@@ -121,6 +123,47 @@ def in_words_in_game(state: dict, side: str, cmd: C.Command) -> str:
     """A choice's answer as its button reads, in the position of `state` (answers.py): `retreat 3019`
     names where a beaten unit goes, or an artillery unit electing to retreat (Artillery C)."""
     return answers.in_words(Battle(state), cmd)
+
+
+MOST_ANSWERS = 25  # beyond a menu's worth of answers, a retreat's choices are offered one at a time
+
+
+def whole_answers(state: dict, side: str) -> list[C.Command]:
+    """The answers a retreat waiting for `side` offers (its buttons): each hex it may retreat to, and each
+    whole chain of the choices it leaves to the same player, chosen at once: the retreat of the unit it
+    displaces (Retreat: Displacement), a two-hex retreat's second hex (Doomed Victory 6.10), then the
+    advance after combat where it is his (Combat H): `retreat 2704 then 2703 then stay`. One click answers
+    what took a click a choice. Where they are more than MOST_ANSWERS, the chains ending in an advance are
+    left out, then every chain (the retreat asked hex by hex); [] when no retreat waits for `side`. Nothing
+    is rolled between the choices of a chain (results.chain_goes_on), so choosing them together is choosing
+    each in turn."""
+    waiting = choice(state)
+    if waiting is None or waiting["kind"] != "retreat" or waiting["side"] != side:
+        return []
+    singles = legal_commands(state, side)
+    chains: list[C.Retreat] = []
+
+    def walk(position: dict, hexes: tuple[str, ...]) -> None:
+        b = Battle(position)
+        unit = b.s["pending"]["steps"][0]["unit"]
+        for cmd in legal.legal_commands(b, side):
+            assert isinstance(cmd, C.Retreat)
+            after, _ = apply(position, side, cmd)
+            later, path, still = Battle(after), (*hexes, cmd.to), rolls_made(after) == rolls_made(position)
+            if still and results.chain_goes_on(later, side, unit):
+                if len(singles) + len(chains) <= 2 * MOST_ANSWERS:
+                    walk(after, path)
+                continue
+            if len(path) > 1:
+                chains.append(C.Retreat(path[0], then=path[1:]))
+            if still and results.advance_next(later, side):
+                chains.extend(C.Retreat(path[0], then=(*path[1:], answer.to_text()))
+                              for answer in legal.legal_commands(later, side))
+    walk(state, ())
+    for kept in (chains, [c for c in chains if not c.then[-1].startswith("advance")], []):
+        if len(singles) + len(kept) <= MOST_ANSWERS:
+            return [*singles, *kept] if kept else []
+    return []
 
 
 def canonical(state: dict, side: str, cmd: C.Command) -> C.Command:

@@ -21,6 +21,8 @@ def in_words(b: Battle, cmd: Command) -> str:
     pending = b.s.get("pending")
     step = pending["steps"][0] if pending and pending["steps"] else {"kind": None}
     kind = step["kind"]
+    if isinstance(cmd, Retreat) and kind == "retreat" and cmd.then:
+        return _chain(b, step, cmd)
     if isinstance(cmd, Retreat) and kind == "retreat":
         return _retreat(b, step, cmd.to)
     if isinstance(cmd, Retreat) and kind == "voluntary" and (uid := b.at(cmd.to)):
@@ -42,6 +44,26 @@ def _retreat(b: Battle, step: dict, to: str) -> str:
     which = "second" if "away_from" in step else "first" if step.get("hexes", 1) > 1 else ""
     return (f"{step['unit']} retreats to {to}{_redoubt(b, to)}" + (f", displacing {displaced}" if displaced else "")
             + (f", the {which} of two hexes" if which else ""))
+
+
+def _chain(b: Battle, step: dict, cmd: Retreat) -> str:
+    """'R-VIII-12 retreats to 2704, displacing R-VIII-2Gr, which retreats to 2703': each unit of a chain
+    of retreats where it goes, in the order chosen; a two-hex retreat's second hex 'then to 2702'; the
+    advance after them '; no advance', '; F-I-2 in 2706 advances into 2705'."""
+    said, unit, last = _retreat(b, step, cmd.to), step["unit"], cmd.to
+    for to in cmd.then:
+        if to == "stay":
+            return said + "; no advance"
+        if to.startswith("advance"):
+            _, frm, *into = to.split()
+            mover = b.at(frm)
+            return said + (f"; {results.named(b, mover)} advances into {into[0] if into else b.hex_of(unit)}"
+                           if mover else f"; {to}")
+        displaced = b.at(last)  # the hexes of a chain are each entered once: who stood there stands there still
+        said += f", which retreats to {to}" if displaced not in (None, unit) else f", then to {to}"
+        said += f", displacing {b.at(to)}" if b.at(to) else ""
+        unit, last = displaced or unit, to
+    return said
 
 
 def _redoubt(b: Battle, h: str) -> str:

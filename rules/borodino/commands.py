@@ -38,11 +38,18 @@ class Attack:
 
 @command("retreat")
 class Retreat:
+    """Where a beaten unit retreats; `then`: the next retreats the same player chooses in the same
+    result, in order (the unit it displaces, or the second hex of a two-hex retreat), each a hex, and
+    the advance after combat that follows them where it is his too (`stay`, `advance 3020 3019`),
+    chosen at once: `retreat 3019 then 2918 then stay`."""
+
     to: str
     unit: str | None = None  # which retreating unit, when more than one waits
+    then: tuple[str, ...] = ()
 
     def to_text(self) -> str:
-        return f"retreat {self.unit} {self.to}" if self.unit else f"retreat {self.to}"
+        first = f"retreat {self.unit} {self.to}" if self.unit else f"retreat {self.to}"
+        return first + "".join(f" then {h}" for h in self.then)
 
 
 @command("advance")
@@ -164,6 +171,12 @@ def _rally(options: Collection[str] | None) -> str:
             "leaders have moved there (`move <leader> <hex>`, then `end`) (8.152).")
 
 
+def _chained(words: list[str]) -> bool:
+    """Whether the words after a `then` of a chain of retreats are one: a hex, or the advance after
+    combat that follows them, `stay` or `advance <unit> [<hex>]`, written as its own command is."""
+    return len(words) == 1 or words[:1] == ["advance"] and len(words) in (2, 3) and all(is_hex(w) for w in words[1:])
+
+
 def _ref(word: str, what: str, ex: Examples) -> str:
     """A unit reference: a four-digit hex or a unit id such as F-IG-OG."""
     if word.isdigit() and not is_hex(word):
@@ -220,6 +233,17 @@ def parse(text: str, options: Collection[str] | None = None, ex: Examples = FORM
             if w.startswith("R") and not is_hex(w[1:]):
                 raise CommandError(f"{w!r}: a redoubt is named R and its hex, like R2817.")
         return Attack(attackers, tuple(_hex(w, "a defender", ex) for w in right))
+    if verb == "retreat" and "then" in args:  # a chain: `retreat 3019 then 2918 then stay`
+        cuts = [i for i, word in enumerate(args) if word == "then"]
+        first, rest = args[:cuts[0]], [args[i + 1:j] for i, j in zip(cuts, [*cuts[1:], len(args)])]
+        if len(first) not in (1, 2) or not all(_chained(words) for words in rest) or \
+                any(len(words) != 1 or words == ["stay"] for words in rest[:-1]):
+            raise CommandError(f"a chain of retreats names one hex after each `then`, and may end with the "
+                               f"advance after them: `retreat {ex.hex()} then <hex>`, `... then stay` (Retreat).")
+        who = _ref(first[0], "the retreating unit's", ex) if len(first) == 2 else None
+        return Retreat(_hex(first[-1], "the retreat hex", ex), who,
+                       tuple(" ".join(words) if len(words) > 1 or words == ["stay"] else
+                             _hex(words[0], "each hex of the chain", ex) for words in rest))
     if verb == "retreat":
         if len(args) == 1:
             return Retreat(_hex(args[0], "the retreat hex", ex))

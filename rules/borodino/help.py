@@ -22,6 +22,8 @@ TOPICS = {
                "  Every unit adjacent to the enemy must attack and every adjacent enemy be attacked (Combat B)."),
     "retreat": ("retreat <hex>              when the engine asks the victor where a beaten unit retreats\n"
                 "retreat <unit> <hex>       the same, naming the retreating unit\n"
+                "retreat <hex> then <hex>   and where the unit it displaces retreats (Displacement), or the "
+                "second hex of a two-hex retreat, chosen at once\n"
                 "retreat <artillery hex>    artillery spared by an Ar elects to retreat; the victor then chooses "
                 "where (Artillery C)"),
     "advance": "advance <unit> [<hex>]     after combat, move a victorious unit into the vacated hex (Combat H)",

@@ -17,9 +17,10 @@ from rules.borodino.battle import Battle, enemy_of, points
 from rules.borodino.battlemap import BattleMap
 from rules.borodino.combat import Plan, attacked_hexes
 from rules.borodino.commands import Advance, Lose, Retreat, Stay
+from rules.core.dice import rolls_made
 from rules.core.errors import RuleViolation
 from rules.core.events import Event, event, listed, point_by_point
-from rules.core.hexes import Hex, distance
+from rules.core.hexes import Hex, distance, is_hex
 
 
 def start_result(b: Battle, plan: Plan, result: str) -> list[Event]:
@@ -377,6 +378,47 @@ def _advances(b: Battle, options: list[tuple[str, Hex]]) -> list[str]:
             f"{' or '.join(hs)}" for u, hs in into.items()]
 
 
+def _chain(b: Battle, side: str, cmd: Retreat) -> list[Event]:
+    """`retreat 3019 then 2918`: a retreat, then each retreat it leaves to the same player, in order: the
+    unit it displaced (Retreat: Displacement), or the second hex of a two-hex retreat (Doomed Victory
+    6.10); and where the victor's advance after combat (Combat H) follows them, `then stay` or `then
+    advance 3020 3019`. He chooses each, and nothing is rolled between them, so choosing them together is
+    choosing each in turn: each is played as its own answer would be, the questions between them asked
+    of no one. A chain longer than the choices left to him, or across a die, is refused whole."""
+    hexes = (cmd.to, *cmd.then)
+    events: list[Event] = []
+    unit, rolled = "", rolls_made(b.s)
+    for n, to in enumerate(hexes):
+        answer = Retreat(to, cmd.unit if n == 0 else None) if is_hex(to) else \
+            Stay() if to == "stay" else Advance(*to.split()[1:])
+        if n and not (chain_goes_on(b, side, unit) if is_hex(to) else advance_next(b, side)):
+            raise RuleViolation("Retreat", f"the {'retreat to' if is_hex(hexes[n - 1]) else 'answer'} "
+                                f"{hexes[n - 1]} leaves no further {'retreat' if is_hex(to) else 'advance'} of the "
+                                f"chain to choose, so nothing follows it: `retreat {' then '.join(hexes[:n])}`")
+        if n and rolled != rolls_made(b.s):
+            raise RuleViolation("Retreat", f"a die is rolled after the retreat to {hexes[n - 1]}, so what follows "
+                                f"it is chosen once it is seen: `retreat {' then '.join(hexes[:n])}`")
+        unit = b.s["pending"]["steps"][0].get("unit", "") if b.s["pending"] and b.s["pending"]["steps"] else ""
+        events = [e for e in events if e.get("kind") != "choice"]  # answered by the next of the chain
+        events += choose(b, side, answer)
+    return events
+
+
+def advance_next(b: Battle, side: str) -> bool:
+    """Whether the victor's advance after combat waits for `side` now (Combat H)."""
+    steps = (b.s["pending"] or {}).get("steps") or []
+    return bool(steps) and steps[0]["kind"] == "advance" and steps[0]["chooser"] == side
+
+
+def chain_goes_on(b: Battle, side: str, unit: str) -> bool:
+    """Whether, once `unit` has retreated a hex, a retreat of the same chain waits for `side`: the unit it
+    displaced, or `unit`'s own second hex of a two-hex retreat (`retreat 3019 then 2918`)."""
+    steps = (b.s["pending"] or {}).get("steps") or []
+    step = steps[0] if steps else None
+    return step is not None and step["kind"] == "retreat" and step["chooser"] == side and (
+        step["unit"] == unit or unit in [f["unit"] for f in step.get("then", [])])
+
+
 def _or_stay(answers: list[str]) -> str:
     """The answers of a step that may be declined: 'A, or `stay`'; 'A; B; or `stay`'."""
     return "; ".join(answers) + ("; " if len(answers) > 1 else ", ") + "or `stay`"
@@ -455,6 +497,8 @@ def _why_no_advance(b: Battle, pairs: list[tuple[str, Hex]], ref: str, mover: st
 # --- the chooser's commands ----------------------------------------------------------------
 def choose(b: Battle, side: str, cmd: Retreat | Advance | Lose | Stay) -> list[Event]:
     """Apply the chooser's answer to the waiting step, then run on."""
+    if isinstance(cmd, Retreat) and cmd.then:
+        return _chain(b, side, cmd)
     step = b.s["pending"]["steps"][0]
     kind = step["kind"]
     if isinstance(cmd, Retreat) and kind == "retreat":

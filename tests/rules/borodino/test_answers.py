@@ -37,6 +37,42 @@ def test_a_retreat_that_displaces_a_friendly_unit_names_it():
                                     f"retreat {D[5]}": f"R-VIII-12 retreats to {D[5]}, displacing R-VIII-CGr"}
 
 
+def test_a_retreat_that_displaces_is_offered_whole_as_well_as_hex_by_hex():
+    """Displacement: the victor chooses where the beaten unit goes and then where the unit it displaces
+    goes; the buttons offer each first hex (asked again for the next) and each whole chain in one click."""
+    s = position({F7: D[2], F7b: D[3], R5: G, R6: D[0], "R-VIII-CGr": D[5]}, phase="combat")
+    force_die(s, 2)  # 2-1, die 2: Dr
+    s, _ = play(s, "french", f"attack {D[2]}+{D[3]} -> {G}")
+    offered = {cmd.to_text(): borodino.in_words_in_game(s, "french", cmd)
+               for cmd in borodino.whole_answers(s, "french")}
+    assert offered[f"retreat {D[0]}"] == f"R-VIII-12 retreats to {D[0]}, displacing R-VIII-2Gr"
+    assert offered[f"retreat {D[0]} then 2703"] == \
+        f"R-VIII-12 retreats to {D[0]}, displacing R-VIII-2Gr, which retreats to 2703"
+    assert offered[f"retreat {D[0]} then 2703 then stay"] == \
+        f"R-VIII-12 retreats to {D[0]}, displacing R-VIII-2Gr, which retreats to 2703; no advance"
+    assert len(offered) == 2 + 6 + 6  # two first hexes; each displaced unit's three hexes, with no advance or
+    # leaving the advance asked (with each advance too, they would be more than a menu holds: Combat H)
+    assert borodino.whole_answers(s, "russian") == []
+    s, _ = play(s, "french", f"retreat {D[0]}")
+    assert len(borodino.whole_answers(s, "french")) == 3 * 4  # the displaced unit's 3 hexes, each then its
+    # advance asked, or the victor's stay, or either of his two units advancing
+
+
+def test_a_retreat_and_the_victors_advance_after_it_are_offered_whole():
+    """Combat H: the victor who chose where the beaten unit goes then chooses whether to advance, nothing
+    rolled between: one click answers both, each retreat hex offered alone as well."""
+    s = position({F7: D[3], R5: G}, phase="combat")
+    force_die(s, 1)  # 1-1, die 1: Dr
+    s, _ = play(s, "french", f"attack {D[3]} -> {G}")
+    offered = {cmd.to_text(): borodino.in_words_in_game(s, "french", cmd)
+               for cmd in borodino.whole_answers(s, "french")}
+    hexes = (D[0], D[1], D[5])
+    assert offered == {**{f"retreat {h}": f"R-VIII-12 retreats to {h}" for h in hexes},
+                       **{f"retreat {h} then stay": f"R-VIII-12 retreats to {h}; no advance" for h in hexes},
+                       **{f"retreat {h} then advance {D[3]} {G}":
+                          f"R-VIII-12 retreats to {h}; F-I-2 in {D[3]} advances into {G}" for h in hexes}}
+
+
 def test_each_hex_of_a_two_hex_retreat_says_which_it_is():
     """Doomed Victory 6.10: 3-1, die 2 is a two-hex retreat, chosen one hex at a time."""
     north = go(G, 0)
@@ -44,6 +80,8 @@ def test_each_hex_of_a_two_hex_retreat_says_which_it_is():
     force_dice(s, 2)
     s, _ = play(s, "french", f"attack {G} -> {north}")
     assert answers(s, "french")["retreat 2703"] == "R-Siw retreats to 2703, the first of two hexes"
+    assert {cmd.to_text(): borodino.in_words_in_game(s, "french", cmd) for cmd in borodino.whole_answers(
+        s, "french")}["retreat 2703 then 2702"] == "R-Siw retreats to 2703, the first of two hexes, then to 2702"
     s, _ = play(s, "french", "retreat 2703")
     assert answers(s, "french")["retreat 2702"] == "R-Siw retreats to 2702, the second of two hexes"
 

@@ -305,6 +305,24 @@ def test_retreat_displacement():
     assert where(s3, R6) == go(D[0], 0) and where(s3, R5) == D[0]
 
 
+def test_retreat_displacement_chosen_whole_is_chosen_hex_by_hex():
+    """Displacement: the victor chooses the displaced unit's retreat too, nothing rolled between, so
+    `retreat 2704 then 2703` names both at once and leaves the game as the two answers one after the other."""
+    s = position({F7: D[2], F7b: D[3], R5: G, R6: D[0], "R-VIII-CGr": D[5]}, phase="combat")
+    force_die(s, 2)  # 2-1, die 2: Dr
+    s, _ = play(s, "french", f"attack {D[2]}+{D[3]} -> {G}")
+    one, first = play(s, "french", f"retreat {D[0]}")
+    by_hex, then = play(one, "french", f"retreat {go(D[0], 0)}")
+    whole, events = play(s, "french", f"retreat {D[0]} then {go(D[0], 0)}")
+    assert whole == by_hex and where(whole, R6) == go(D[0], 0) and where(whole, R5) == D[0]
+    assert [e for e in events] == [e for e in first if e["kind"] != "choice"] + then
+    refused(s, "french", f"retreat {D[0]} then {go(D[0], 0)} then 2602", "Retreat")  # no third retreat waits
+    refused(s, "french", f"retreat {D[0]} then {G}", "Retreat")  # the second hex refused as alone
+    advanced, _ = play(by_hex, "french", f"advance {D[2]} {G}")  # Combat H, the victor's again
+    assert play(s, "french", f"retreat {D[0]} then {go(D[0], 0)} then advance {D[2]} {G}")[0] == advanced
+    refused(s, "french", f"retreat {D[0]} then stay", "Retreat")  # the displaced unit's retreat comes first
+
+
 def test_retreat_chain_displacement():
     """"Displaced units can themselves displace other Friendly units in a sort of chain reaction"."""
     units = {F7: D[2], F7b: D[3], F7c: D[4], R5: G, R6: D[0], R4: go(G, 0, 0),
