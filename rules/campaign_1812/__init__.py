@@ -37,7 +37,7 @@ INFO = SystemInfo(name="campaign_1812", sides=SIDES, default_scenario="campaign"
                   hidden_information=True, new_game_options=READINGS)
 __all__ = ["INFO", "active_sides", "apply", "choice", "commander", "forced_answer", "help", "in_words",
            "in_words_in_game", "legal_commands", "odds", "outcome", "parse", "phase_key", "places_named",
-           "sample_command", "scenarios", "setup", "standing_command", "standing_orders", "view"]
+           "sample_command", "scenarios", "setup", "standing_command", "standing_orders", "view", "whole_answers"]
 
 
 def scenarios() -> list[dict]:
@@ -179,7 +179,7 @@ def _combat(g: Game, side: str, cmd: Any) -> list[Event]:
 Handler = Callable[[Game, str, Any], list[Event]]
 _END: Handler = lambda g, side, cmd: turns.end_phase(g)  # noqa: E731
 _STAGES: dict[str, tuple[dict[type | str, Handler], str, str]] = {
-    "attrition": ({C.Attrit: lambda g, side, cmd: turns.attrit(g, side, cmd.place)}, "Attrition",
+    "attrition": ({C.Attrit: lambda g, side, cmd: turns.attrit_each(g, side, (cmd.place, *cmd.more))}, "Attrition",
                   "the attrition losses come first: `attrit <place>` names the enemy stack that takes one"),
     "movement": ({C.Move: movement.move, "end": _END}, "Movement",
                  "in the Movement Phase you `move` stacks, then `end` (forced marches come after)"),
@@ -218,6 +218,29 @@ def in_words_in_game(state: dict, side: str, cmd: C.Command) -> str:
         return said
     chit, comma, away = said.partition(",")  # 'Entrench, cavalry withdrawing to Smolensk (15)'
     return f"{chit} in {data.places()[battle['place']].label}{comma}{away}"
+
+
+def whole_answers(state: dict, side: str) -> list[C.Command]:
+    """The answers the attrition losses due offer their chooser (the buttons): each enemy stack, for the
+    next loss, then every loss at once (`attrit 12 12 14`): all where the order `nearest` puts the next
+    one, all where `deepest` does, and one each over the stacks, nearest first (standing.spread), so that
+    one click names what took a click a loss; [] where no such choice waits for `side`, one loss is due or
+    one stack takes them all (the rules' only answer). Read from the markers alone: a stack an earlier
+    loss of the order takes off the map ends it there (turns.attrit_each)."""
+    waiting = standing.choice(state)
+    due = state["attrition"]
+    if waiting is None or waiting["kind"] != "attrition" or waiting["side"] != side or due < 2:
+        return []
+    singles = legal_commands(state, side)
+    if len(singles) < 2:
+        return []
+    wholes: dict[str, C.Command] = {}
+    for first, *rest in [[cmd.place] * due for order in ("nearest", "deepest")
+                         if isinstance(cmd := standing_command(state, side, {"attrition": order}), C.Attrit)] \
+            + [standing.spread(Game(state), side, due)]:
+        whole = C.Attrit(first, tuple(rest))
+        wholes.setdefault(whole.to_text(), whole)
+    return [*singles, *wholes.values()]
 
 
 def forced_answer(state: dict) -> tuple[C.Command, str] | None:

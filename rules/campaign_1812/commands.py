@@ -4,15 +4,19 @@
     move 12 10 3 inf 1 supply  part of it (inf, cav, supply, depot); `march` alike, corps only
     move 12 10 3 inf leader    and the leader there with them (the optional leader rule)
     attrit 12                  choose where the enemy takes an attrition loss
+    attrit 12 14 15            where it takes the next losses due, one a place named, in order
     plan assault [withdraw 9]  your secret battle plan (and where your cavalry withdraws first)
     fight | retreat 9          the defender's choice; where a retreating stack goes
     depot 14 | remove 12 inf | end
 """
 from __future__ import annotations
 
+from collections import Counter
+
 from rules.campaign_1812.campaign_data import KINDS, places
 from rules.core.commands import Word, Worded, command
 from rules.core.errors import CommandError
+from rules.core.events import listed
 from rules.core.words import ANSWERED_TOO, meant, number, split
 
 ALIASES = {"inf": "inf", "infantry": "inf", "cav": "cav", "cavalry": "cav", "supply": "supply",
@@ -50,7 +54,10 @@ class March(Move):
 
 @command("attrit")
 class Attrit(Worded):
+    """ATTRITION: the enemy stack that takes the next loss due, and those that take the losses after it."""
+
     place: int
+    more: tuple[int, ...] = ()
 
 
 @command("plan")
@@ -86,7 +93,8 @@ FORMS = {  # what a verb needs, for a command of a known verb with the wrong wor
             "`move 12 10 3 inf 1 supply`",
     "march": "march needs the place corps force march from and the one they march to: `march 10 15`, or some of "
              "them: `march 10 15 2 inf`",
-    "attrit": "attrit names one enemy stack by its place: `attrit 12`",
+    "attrit": "attrit names the enemy stack that takes a loss by its place, one place a loss: `attrit 12`, "
+              "`attrit 12 14`",
     "plan": "plan names your chit, and may send your cavalry away first: `plan assault`, `plan cordon withdraw 23`",
     "retreat": "retreat names one place: `retreat 23`", "depot": "depot names one place: `depot 14`",
     "remove": "remove names a place and the kind of corps, inf or cav: `remove 12 inf`",
@@ -109,6 +117,11 @@ def in_words(cmd: Command) -> str:
         return CHIT_NAMES[cmd.chit] + away
     if isinstance(cmd, Retreat):
         return f"Retreat to {named[cmd.to].label}"
+    if isinstance(cmd, Attrit) and cmd.more:
+        each = Counter((cmd.place, *cmd.more))
+        if len(each) == 1:
+            return f"{each[cmd.place]} losses taken in {named[cmd.place].label}"
+        return f"Losses taken: {listed([f'{n} in {named[p].label}' for p, n in each.items()])}"
     if isinstance(cmd, Attrit):
         return f"Loss taken in {named[cmd.place].label}"
     if isinstance(cmd, Remove):
@@ -123,7 +136,8 @@ def places_of(cmd: Command) -> list[int]:
     >>> places_of(Move(12, 10, (("inf", 1),))), places_of(Plan("cordon", 23)), places_of(Word("end"))
     ([12, 10], [23], [])
     """
-    return [n for field in ("origin", "to", "place", "withdraw") if (n := getattr(cmd, field, None)) is not None]
+    return [n for field in ("origin", "to", "place", "withdraw") if (n := getattr(cmd, field, None)) is not None] \
+        + list(getattr(cmd, "more", ()))
 
 
 def place(word: str) -> int:
@@ -163,8 +177,10 @@ def parse(text: str) -> Command:
             raise CommandError("A leader never force marches; he goes with the last corps to leave his place.")
         kind = Move if verb == "move" else March
         return kind(place(args[0]), place(args[1]), counts(args[2:len(args) - leader], verb == "march"), leader)
-    if verb in ("attrit", "depot") and len(args) == 1:
-        return (Attrit if verb == "attrit" else Depot)(place(args[0]))
+    if verb == "attrit" and args:
+        return Attrit(place(args[0]), tuple(place(word) for word in args[1:]))
+    if verb == "depot" and len(args) == 1:
+        return Depot(place(args[0]))
     if verb == "plan" and len(args) in (1, 2, 3):
         if args[0] not in PLANS:
             raise CommandError(f"{args[0]!r} is no Battle Plan chit: the attacker's are outflank, assault, "

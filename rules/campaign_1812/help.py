@@ -15,7 +15,8 @@ TOPICS = {
     "march": ("march <from> <to> [<n> inf|cav ...]   after movement, force march corps one place further: a die "
               "for each corps, which arrives, stays or is eliminated (Movement). Supply units and depots never do."),
     "attrit": ("attrit <place>             choose the enemy stack that takes the next attrition loss "
-               "(Attrition: losses are selected by the opponent)"),
+               "(Attrition: losses are selected by the opponent)\n"
+               "attrit <place> <place> ...  the next losses at once, one a place named, in order"),
     "plan": ("plan <chit> [withdraw <place>]   your Battle Plan, face down until both are down (Combat)\n"
              "  Attacker: outflank, assault, reconnaissance, contact. Defender: withdraw, entrench, "
              "counterattack, cordon.\n  `withdraw <place>` takes your cavalry out before the battle; "

@@ -125,6 +125,15 @@ def _by_distance(g: Game, side: str, deepest: bool) -> int:
     return min(g.stacks(enemy_of(side)), key=lambda p: ((-1 if deepest else 1) * _distance(g, p, mine), p))
 
 
+def spread(g: Game, side: str, due: int) -> list[int]:
+    """Where `due` attrition losses fall, spread over the enemy stacks: one each, those nearest my own
+    stacks first (the order `nearest` ranks them by), again from the nearest where the losses outnumber
+    them. From the markers alone, which both players see."""
+    mine = set(g.stacks(side)) or set(g.places)
+    ranked = sorted(g.stacks(enemy_of(side)), key=lambda p: (_distance(g, p, mine), p))
+    return [ranked[n % len(ranked)] for n in range(due)] if ranked else []
+
+
 def _rearward(g: Game, side: str, places: list[int]) -> int | None:
     """The place nearest the side's own map edge (the French west, the Russians east)."""
     west = side == "french"

@@ -88,6 +88,34 @@ def attrit(g: Game, side: str, place: int) -> list[Event]:
     return out
 
 
+def attrit_each(g: Game, side: str, places: tuple[int, ...]) -> list[Event]:
+    """`attrit 12 14 15`: the losses due, each at the place named in turn, as `attrit 12`, `attrit 14`,
+    `attrit 15` one after another: the opponent selects every loss (ATTRITION) and nothing is rolled
+    between them, so naming them together is naming each in turn. Every place must hold an enemy stack
+    when they are named, and no more losses than are due. A stack an earlier loss of the same order took
+    off the map (which everyone then sees) ends the order there, the losses left chosen again: refusing the
+    whole order would tell, before any loss, that the stack held a single corps."""
+    loser = enemy_of(side)
+    if len(places) > g.s["attrition"]:
+        raise RuleViolation("Attrition", f"{g.s['attrition']} {'loss is' if g.s['attrition'] == 1 else 'losses are'}"
+                            f" due; name at most as many places: `attrit {' '.join(map(str, places[:1]))}`")
+    for place in places:
+        if not g.has(loser, place):
+            raise RuleViolation("Attrition", f"there is no {loser.title()} stack in {g.name(place)}; "
+                                f"name one of {g.nearest(g.stacks(loser), place)}")
+    out: list[Event] = []
+    for place in places:
+        if g.s["phase"] != "attrition":  # the last loss due taken, or the last stack gone
+            break
+        if not g.has(loser, place):
+            out.append(event(f"Attrition: no {loser.title()} stack is left in {g.name(place)}; the "
+                             f"{'loss' if g.s['attrition'] == 1 else str(g.s['attrition']) + ' losses'} left "
+                             "chosen again.", kind="attrition", place=place))
+            break
+        out += attrit(g, side, place)
+    return out
+
+
 def end_phase(g: Game) -> list[Event]:
     """`end`: the Movement Phase gives way to the Forced March, that to Combat; the French end
     their depots and the Supply Segment is resolved. The Segment always stands (undo never takes it

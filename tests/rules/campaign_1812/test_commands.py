@@ -40,7 +40,9 @@ def test_a_forced_march_is_of_corps_alone_and_never_of_a_leader():
 
 
 @pytest.mark.parametrize("text, command", [
-    ("attrit 12", "Attrit(place=12)"), ("depot 14", "Depot(place=14)"), ("retreat 9", "Retreat(to=9)"),
+    ("attrit 12", "Attrit(place=12, more=())"),
+    ("attrit 12 13 12", "Attrit(place=12, more=(13, 12))"), ("depot 14", "Depot(place=14)"),
+    ("retreat 9", "Retreat(to=9)"),
     ("remove 12 infantry", "Remove(place=12, kind='inf')"), ("remove 12 cav", "Remove(place=12, kind='cav')"),
     ("plan flank", "Plan(chit='outflank', withdraw=None)"),
     ("plan recon", "Plan(chit='reconnaissance', withdraw=None)"),
@@ -82,8 +84,8 @@ def test_what_is_not_a_command_is_refused_with_what_is(text, sentence):
                 "`move 12 10 3 inf 1 supply`."),
     ("march", "march needs the place corps force march from and the one they march to: `march 10 15`, or some of "
               "them: `march 10 15 2 inf`."),
-    ("attrit", "attrit names one enemy stack by its place: `attrit 12`."),
-    ("attrit 12 13", "attrit names one enemy stack by its place: `attrit 12`."),
+    ("attrit", "attrit names the enemy stack that takes a loss by its place, one place a loss: `attrit 12`, "
+               "`attrit 12 14`."),
     ("plan", "plan names your chit, and may send your cavalry away first: `plan assault`, `plan cordon withdraw 23`."),
     ("retreat", "retreat names one place: `retreat 23`."), ("depot", "depot names one place: `depot 14`."),
     ("remove 12", "remove names a place and the kind of corps, inf or cav: `remove 12 inf`."),
@@ -100,6 +102,8 @@ def test_a_verb_with_the_wrong_number_of_words_is_told_what_it_needs(text, sente
     ("retreat 162", "Retreat to Borodino (162)"),
     ("fight", "Fight it out"),
     ("attrit 30", "Loss taken in East Prussia (30)"),
+    ("attrit 31 30 31", "Losses taken: 2 in Warsaw (31) and 1 in East Prussia (30)"),
+    ("attrit 31 31", "2 losses taken in Warsaw (31)"),
     ("remove 12 inf", "Remove an infantry corps in Vilna (12)"),
 ])
 def test_an_answer_to_a_choice_reads_as_words_on_its_button(text, words):

@@ -50,6 +50,32 @@ def test_attrition_losses_are_selected_by_the_opponent():
     assert state["phase"] == "movement"
 
 
+def test_attrition_losses_named_at_once_are_taken_as_named_one_after_another():
+    """'These losses are selected by the opponent', nothing rolled between them: `attrit 12 30` leaves the game
+    as `attrit 12` then `attrit 30`; every loss at once is offered beside each stack's: where either standing
+    order would put them all, and one on each stack."""
+    state = position({12: {"inf": 3}, 30: {"inf": 1, "cav": 1}}, {1: {"inf": 1}}, player="french",
+                     phase="attrition", attrition=2)
+    one_by_one, each = do(state, "russian", "attrit 12", "attrit 30")
+    at_once, events = do(state, "russian", "attrit 12 30")
+    assert at_once == one_by_one and events == each
+    assert [c.to_text() for c in c1812.whole_answers(state, "russian")] == [  # each, then nearest, deepest, spread
+        "attrit 12", "attrit 30", "attrit 12 12", "attrit 30 30", "attrit 12 30"]
+    assert c1812.whole_answers(state, "french") == [] and c1812.whole_answers(one_by_one, "russian") == []
+    refused(state, "russian", "attrit 12 30 12", "Attrition")  # two losses are due
+    refused(state, "russian", "attrit 12 14", "Attrition")  # no stack in Minsk: nothing taken
+
+
+def test_attrition_losses_named_at_once_stop_at_a_stack_an_earlier_one_took_off_the_map():
+    """A stack of one corps named twice leaves the map at the first loss, which everyone sees: the order stops
+    there and the loss left is chosen again (refused whole, it would tell what the stack held, no loss taken)."""
+    state = position({12: {"inf": 1}, 30: {"inf": 3}}, {1: {"inf": 1}}, player="french", phase="attrition",
+                     attrition=2)
+    after, events = do(state, "russian", "attrit 12 12")
+    assert after["phase"] == "attrition" and after["attrition"] == 1 and "12" not in after["stacks"]["french"]
+    assert texts(events, "all")[-1] == "Attrition: no French stack is left in Vilna (12); the loss left chosen again."
+
+
 def test_attrition_names_an_enemy_stack():
     state = position({12: {"inf": 3}}, {1: {"inf": 1}}, player="french", phase="attrition", attrition=1)
     sentence = refused(state, "russian", "attrit 14", "Attrition")
