@@ -23,6 +23,7 @@ from bot.delivery import Buttons
 from bot.discord.messenger import send_reply
 from bot.permissions import Actor, Expired, TableError
 from bot.tables import Offer
+from bot.tables.clicked import Aside
 from bot.words import Text
 
 TEMPLATE = (r"kolocha:(?P<action>end|resign|keep|draw|decline|cede|hold|accept|refuse):(?P<game>[0-9]+)"
@@ -80,7 +81,8 @@ async def answered(interaction: discord.Interaction,
     (bot/tables/announcement.py); and it keeps its buttons when the press is refused to the presser (a
     spectator's, the opponent's), which are the chooser's to press, not when they have expired.
     A DM's expired buttons go and its words stay, the refusal beside them: a question's record
-    (what it asked, or the answer written there) was written over by 'This button has expired'."""
+    (what it asked, or the answer written there) was written over by 'This button has expired'. What goes
+    beside an answer written in place (`Aside`: a standing order's tip) is a message of its own."""
     await interaction.response.defer()
     tables = interaction.client.tables  # type: ignore[attr-defined]
     actor = actor_of(interaction)
@@ -92,6 +94,11 @@ async def answered(interaction: discord.Interaction,
     if reply is None:
         return
     message = interaction.message
+    if isinstance(reply, Aside):  # the news wrote the answer in the question message: this goes beside it
+        await send_reply(lambda piece: interaction.followup.send(piece, ephemeral=True), tables.delivery,
+                         await asyncio.to_thread(tables.private, actor, reply),
+                         typed=message is not None and message.guild is None)  # a DM reads commands as typed
+        return
     shared = message is not None and message.guild is not None and not message.flags.ephemeral  # read by all
     kept = shared or expired and message is not None and message.guild is None  # its words stay
     if kept and not refused:

@@ -12,6 +12,11 @@ from bot.words import Text, words
 from rules.core.standing import ASK, choosers
 
 
+class Aside(str):
+    """What a click's reply says beside its question message, where the news wrote the answer in that
+    message itself (a DM's question, edited in place): a line of its own for the presser."""
+
+
 class ClickedPart(GivingPart):
     """Answers clicked on a question's buttons."""
 
@@ -20,7 +25,8 @@ class ClickedPart(GivingPart):
         """A clicked answer of a mid-turn choice (bot/asked.py): its command, played for the side
         it was offered to while that question still waits for it. `asked_in`: the DM that asked
         it (its id); when the next question goes to the same player it is written there, after
-        this answer's outcome, rather than in a new DM, and None is returned (nothing more to say)."""
+        this answer's outcome, rather than in a new DM, and None is returned (nothing more to say), or
+        the standing order's tip alone (`Aside`), which has no place in a question message."""
         game = await asyncio.to_thread(self.store.game, game_id)
         if game["status"] == "over":
             raise Expired(f"This button has expired: game {game_id} is over.")
@@ -32,19 +38,19 @@ class ClickedPart(GivingPart):
             return pressed
         async with self.tables.in_order(game["channel"]):
             said = await self._submit(actor, game["channel"], text, side, seq, still, asked_in)
-        if said.in_place:
-            return None
         hint = await asyncio.to_thread(self._standing_hint, game_id, side, *given) if given and said.accepted else ""
+        if said.in_place:
+            return Aside(hint.strip()) if hint else None
         return words(said.text, hint) if hint else said.text
 
     def _standing_given(self, game_id: int, side: str, text: str) -> list[str]:
         """Under the game's lock, before a clicked answer is played: the kind of choice and the
         standing order that gives that very answer here, where the side has none for the kind ([]
-        otherwise). A game that hides anything answers in its players' DMs, where a question is
-        written in place: not there."""
+        otherwise): in every game, hidden ones too (an order reads only what its player knows, so
+        whether one gives the answer clicked tells nothing hidden: rules/*/swaptest.py compares them)."""
         system, state = self.service.system(game_id), self.service.load(game_id)
         waiting = system.choice(state)
-        if system.INFO.hidden_information or waiting is None:
+        if waiting is None:
             return []
         kind = waiting["kind"]
         if self.store.standing_orders(game_id, side).get(kind, ASK) != ASK:
@@ -56,7 +62,7 @@ class ClickedPart(GivingPart):
                 return [kind, order]
         return []
 
-    def _standing_hint(self, game_id: int, side: str, kind: str, order: str) -> Text:
+    def _standing_hint(self, game_id: int, side: str, kind: str, order: str) -> str:
         """The line under a clicked answer that a standing order would have given: that order, which
         answers every such choice for the player, said once a game for each kind of choice."""
         key = f"told the standing order for {kind}: game {game_id}, {side}"

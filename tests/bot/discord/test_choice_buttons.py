@@ -60,18 +60,19 @@ def quietly(result, before, after) -> Told:
 
 
 async def reach(s: Server, system_name: str, scenario: str, options, seed: int, kind: str,
-                computer: bool = False) -> tuple[int, bool, set[int]]:
+                computer: bool = False, more=lambda state: True) -> tuple[int, bool, set[int]]:
     """A seeded game in the channel, Anna French and Boris Russian (the computer, with `computer`),
     played at random until the first choice of `kind` waits that is not the only answer (the service
     plays those at once, as the walk does): every command quietly but the last,
     which is played at the table by its player's `/order` (its news is what the test reads); a game
     that begins with the choice asks it when it starts. Returns the game, whether the game waited for
-    the chooser before, and the messages sent before that last command."""
+    the chooser before, and the messages sent before that last command. `more`: what else the position
+    must be."""
     system = rules.load(system_name)
     state = system.setup(scenario, seed, for_a_new_game(system.INFO.new_game_options, list(options or ())))
     rng, line = random.Random(seed), []
     forced = getattr(system, "forced_answer", lambda state: None)
-    while (waiting := system.choice(state)) is None or waiting["kind"] != kind or forced(state):
+    while (waiting := system.choice(state)) is None or waiting["kind"] != kind or forced(state) or not more(state):
         assert len(line) < STEPS, f"{system_name} seed {seed}: no {kind} choice in {STEPS} commands"
         if waiting is not None and (only := forced(state)) is not None:  # the service plays it at once
             state, _ = system.apply(state, waiting["side"], only[0])
@@ -476,3 +477,27 @@ def test_a_button_reads_its_label_and_a_row_stored_before_labels_its_command():
     assert read == ["retreat 15", "retreat 23"]
     labelled = row | {"labels": ["Retreat to Smolensk (15)", "x" * 81]}
     assert [item.item.label for item in stored_view(labelled).children] == ["Retreat to Smolensk (15)", "retreat 23"]
+
+
+def test_a_click_by_dm_that_a_standing_order_gives_says_that_order_once_in_a_hidden_game_too(tmp_path):
+    """1812's attrition, 2 losses the enemy chooses by DM, his question written in place: clicking the stack
+    the order `nearest` names, he is told that order beside his question, once a game (its tip showed only in
+    open games, under a click in the channel); the second loss says none."""
+    async def test(db: Path) -> None:
+        async with server(db) as s:
+            game_id, _, _ = await reach(s, "campaign_1812", "campaign", None, 8, "attrition",
+                                        more=lambda state: state["attrition"] == 2)
+            system = rules.load("campaign_1812")
+            tip = ("`orders attrition nearest` answers every such choice for you: the enemy stack nearest my own "
+                   "stacks takes the loss (Attrition).")
+            for said in ([tip], []):
+                state = s.tables.service.load(game_id)
+                chooser = system.choice(state)["side"]
+                nearest = system.standing_command(state, chooser, {"attrition": "nearest"}).to_text()
+                known = s.tables.store.seen_seq(game_id, chooser)
+                (asked,) = [m for m in questions(s, person(s, chooser)) if f":{chooser}:{known}" in answer_ids(m)[0]]
+                assert asked.guild is None  # by DM, written in place
+                clicked = await answer(person(s, chooser), asked, nearest)
+                await s.env.settle()
+                assert [m.content for m in clicked.followups] == said
+    play(test, tmp_path)

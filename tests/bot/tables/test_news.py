@@ -46,6 +46,12 @@ if TYPE_CHECKING:
 
 # -- a private thread for a player's news --------------------------------------------------------
 
+
+def tip(order: str) -> str:
+    """The standing order's tip, said once a game under the first click it would have given (bot/tables/clicked.py)."""
+    kind, given = order.split()
+    return f"`orders {order}` answers every such choice for you: {toy_wager.standing_orders()[kind][given]}."
+
 def test_a_private_thread_is_opened_in_the_game_s_own_channel_named_after_the_game(service):
     tables = make_tables(service)
     game_id = run(seated_game(tables))
@@ -666,7 +672,8 @@ def test_an_answer_clicked_in_a_dm_that_ends_the_turn_is_written_in_the_question
                 if place == f"dm:{BORIS.id}" and piece.endswith("the Blue Plan Phase (turn 1).")]
     assert messenger.kept[asked][1].startswith(f"Game {game_id}: Blue: answer soft.\n")
     seen = wagers.store.seen_seq(game_id, "blue")
-    assert run(wagers.play.answer(BORIS, game_id, "blue", seen, "plan calm", asked_in=asked)) is None
+    assert run(wagers.play.answer(BORIS, game_id, "blue", seen, "plan calm", asked_in=asked)) == \
+        tip("plan calm")  # the standing order's tip, beside the question written in place
     assert messenger.kept[asked] == (f"dm:{BORIS.id}", f"Game {game_id}: Blue: answer soft.\nBlue: plan calm.")
 
 

@@ -41,6 +41,12 @@ HEADLINE = "Turn 1 | hour 1 | Movement Phase | Red player"  # the toy race's fir
 
 # -- the map on request --------------------------------------------------------------------------
 
+
+def tip(order: str) -> str:
+    """The standing order's tip, said once a game under the first click it would have given (bot/tables/clicked.py)."""
+    kind, given = order.split()
+    return f"`orders {order}` answers every such choice for you: {toy_wager.standing_orders()[kind][given]}."
+
 def test_the_public_map_is_posted_in_the_channel_with_the_public_view(service):
     tables = make_tables(service)
     game_id = run(seated_game(tables))
@@ -210,12 +216,13 @@ def test_a_clicked_answer_is_played_while_its_question_waits_and_expires_after(w
     with pytest.raises(TableError, match=expired + "that question does not wait for your answer; nothing waits for "
                        "you now\\.$"):  # not Red's question
         run(tables.play.answer(ANNA, game_id, "red", store.seen_seq(game_id, "red"), "echo yes"))
-    assert run(tables.play.answer(BORIS, game_id, "blue", seen, "answer loud")) == "Blue: answer loud."
+    assert plain(run(tables.play.answer(BORIS, game_id, "blue", seen, "answer loud"))) == \
+        "Blue: answer loud.\n" + tip("answer loud")  # its standing order named once a game
     with pytest.raises(TableError, match=expired + "you answered that question \\(answer loud\\); nothing waits for "
                        "you now\\.$"):  # answered: Red's echo waits now
         run(tables.play.answer(BORIS, game_id, "blue", seen, "answer soft"))
-    assert run(tables.play.answer(ANNA, game_id, "red", store.seen_seq(game_id, "red"), "echo no")) == \
-        "Red: echo no."
+    assert plain(run(tables.play.answer(ANNA, game_id, "red", store.seen_seq(game_id, "red"), "echo no"))) == \
+        "Red: echo no.\n" + tip("echo no")
     assert store.last_seq(game_id) == 3
 
 
@@ -681,7 +688,8 @@ def test_another_sides_secret_order_does_not_expire_a_question_nor_a_request_to_
     run(tables.play.submit(BORIS, CHANNEL, "plan bold"))
     seen = store.seen_seq(game_id, "red")
     assert seen == store.last_seq(game_id) - 1
-    assert run(tables.play.answer(ANNA, game_id, "red", seen, "plan calm")) == "Red: plan calm."
+    assert plain(run(tables.play.answer(ANNA, game_id, "red", seen, "plan calm"))) == \
+        "Red: plan calm.\n" + tip("plan calm")
     for actor, line in ((ANNA, "shout"), (BORIS, "answer loud"), (BORIS, "undo")):
         run(tables.play.submit(actor, CHANNEL, line))
     assert store.game(game_id)["pending_undo"]["by"] == "blue"
@@ -962,7 +970,8 @@ def test_a_clicked_answer_keeps_its_place_in_the_channels_queue(wager, monkeypat
         await asyncio.to_thread(reached.wait)  # the answer is on its way: a line typed now comes after it
         typed = await tables.play.submit(BORIS, CHANNEL, "plan bold")
         return await clicked, typed
-    assert run(clicked_then_typed()) == ("Blue: answer soft.", "Blue: plan bold.")
+    assert tuple(map(plain, run(clicked_then_typed()))) == \
+        ("Blue: answer soft.\n" + tip("answer soft"), "Blue: plan bold.")
 
 
 def test_a_resignation_pressed_while_a_message_of_orders_is_judged_comes_after_all_its_orders(service, monkeypatch):
@@ -1179,7 +1188,8 @@ def test_the_next_question_to_the_same_player_goes_in_the_place_of_the_one_answe
     run(tables.lobby.join(STRANGER, OTHER, "blue"))
     run(tables.lobby.start(BORIS, OTHER))
     seen = tables.store.seen_seq(game_id, "red")
-    assert run(tables.play.answer(ANNA, game_id, "red", seen, "echo no", asked_in="7")) is None
+    assert run(tables.play.answer(ANNA, game_id, "red", seen, "echo no", asked_in="7")) == \
+        tip("echo no")  # nothing more to say in the DM: the standing order's tip goes beside it
     assert tables.store.last_seq(game_id) == 3
     where, text, buttons = tables.delivery.messenger.buttons[-2]  # the echo's outcome on top of the plan asked
     assert (where, buttons["answers"]) == (f"dm:{ANNA.id}", ["plan bold", "plan calm"])
@@ -1208,7 +1218,8 @@ def test_at_a_hot_seat_a_button_answers_for_the_side_it_was_asked_of(service, tm
     for line, side in (("shout", "red"), ("answer soft", "blue")):
         run(wagers.play.submit(ANNA, CHANNEL, line, side=side))
     seen = wagers.store.seen_seq(1, "red")  # Red before Blue, whichever the store lists first
-    assert run(wagers.play.answer(ANNA, 1, "red", seen, "plan calm")) == "Red: plan calm."
+    assert plain(run(wagers.play.answer(ANNA, 1, "red", seen, "plan calm"))) == \
+        "Red: plan calm.\n" + tip("plan calm")
     assert run(wagers.play.orders(ANNA, CHANNEL, "plan bold", side="red")) == "Red: plan bold."  # given again
 
 
