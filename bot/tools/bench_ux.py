@@ -266,7 +266,7 @@ def choice_offered(table: Table, person: Person) -> tuple[discord.Message, str, 
     the messages stand now (a pressed question loses its buttons; a question may ride on a message
     edited in place): the message, its custom id, and a menu's value. The answer is the one that
     leads where the first standing orders would (what the player expected when writing the rest of
-    their orders; an answer may make several choices at once), else the first."""
+    their orders), the one making most choices at once among them (`choices`), else the first."""
     system, state = table.service.system(table.game_id), table.service.load(table.game_id)
     orders = standing(system)
     expected = follow_standing(system, state, orders)
@@ -288,9 +288,15 @@ def choice_offered(table: Table, person: Person) -> tuple[discord.Message, str, 
                     continue
                 values = [option.value for option in getattr(item, "options", None) or ()]
                 if values:
-                    return message, custom_id, next((v for v in values if wanted(v)), values[0])
+                    return message, custom_id, max((v for v in values if wanted(v)), key=choices, default=values[0])
                 found.append((message, custom_id, None))
-    return next((f for f in found if wanted(f[1].removeprefix(prefixes[0]))), found[0] if found else None)
+    return max((f for f in found if wanted(f[1].removeprefix(prefixes[0]))), key=lambda f: choices(f[1]),
+               default=found[0] if found else None)
+
+
+def choices(answer: str) -> float:
+    """How many choices an answer makes at once: a chain `retreat 2704 then 2703 then stay` three."""
+    return answer.count(" then ") + len(answer.split()) / 100  # then the longer (Bloody Monday's hits)
 
 
 async def act(table: Table, person: Person, lines: list[str]) -> simcord.InteractionResult:

@@ -130,29 +130,31 @@ MOST_ANSWERS = 25  # beyond a menu's worth of answers, a retreat's choices are o
 
 def whole_answers(state: dict, side: str) -> list[C.Command]:
     """The answers a retreat waiting for `side` offers (its buttons): each hex it may retreat to, and each
-    whole chain of the choices it leaves to the same player, chosen at once: the retreat of the unit it
-    displaces (Retreat: Displacement), a two-hex retreat's second hex (Doomed Victory 6.10), then the
-    advance after combat where it is his (Combat H): `retreat 2704 then 2703 then stay`. One click answers
-    what took a click a choice. Where they are more than MOST_ANSWERS, the chains ending in an advance are
-    left out, then every chain (the retreat asked hex by hex); [] when no retreat waits for `side`. Nothing
-    is rolled between the choices of a chain (results.chain_goes_on), so choosing them together is choosing
-    each in turn."""
+    whole chain of the choices the result leaves to the same player, chosen at once: the retreat of the unit
+    it displaces (Retreat: Displacement), a two-hex retreat's second hex (Doomed Victory 6.10), the next unit
+    it sends back, then the advance after combat where it is his (Combat H): `retreat 2704 then 2703 then
+    stay`. One click answers what took a click a choice. Where they are more than MOST_ANSWERS, the chains
+    ending in an advance are left out; where still more, one chain is offered, as shown: each retreat where
+    the first standing order for retreats puts it, with the advance after them asked or declined
+    (`_as_ordered`). [] when no retreat waits for `side`. Nothing is rolled between the choices of a chain
+    (results.chain_goes_on), so choosing them together is choosing each in turn."""
     waiting = choice(state)
     if waiting is None or waiting["kind"] != "retreat" or waiting["side"] != side:
         return []
     singles = legal_commands(state, side)
     chains: list[C.Retreat] = []
+    cut: list[str] = []  # the first retreat of a chain the walk stopped short of
 
     def walk(position: dict, hexes: tuple[str, ...]) -> None:
-        b = Battle(position)
-        unit = b.s["pending"]["steps"][0]["unit"]
-        for cmd in legal.legal_commands(b, side):
+        for cmd in legal.legal_commands(Battle(position), side):
             assert isinstance(cmd, C.Retreat)
             after, _ = apply(position, side, cmd)
             later, path, still = Battle(after), (*hexes, cmd.to), rolls_made(after) == rolls_made(position)
-            if still and results.chain_goes_on(later, side, unit):
-                if len(singles) + len(chains) <= 2 * MOST_ANSWERS:
+            if still and results.chain_goes_on(later, side):
+                if len(chains) <= MOST_ANSWERS:
                     walk(after, path)
+                else:
+                    cut.append(path[0])
                 continue
             if len(path) > 1:
                 chains.append(C.Retreat(path[0], then=path[1:]))
@@ -160,10 +162,29 @@ def whole_answers(state: dict, side: str) -> list[C.Command]:
                 chains.extend(C.Retreat(path[0], then=(*path[1:], answer.to_text()))
                               for answer in legal.legal_commands(later, side))
     walk(state, ())
-    for kept in (chains, [c for c in chains if not c.then[-1].startswith("advance")], []):
-        if len(singles) + len(kept) <= MOST_ANSWERS:
-            return [*singles, *kept] if kept else []
+    every = [] if cut else chains
+    for kept in (every, [c for c in every if not c.then[-1].startswith("advance")], _as_ordered(state, side)):
+        if kept and len(singles) + len(kept) <= MOST_ANSWERS:
+            return [*singles, *kept]
     return []
+
+
+def _as_ordered(state: dict, side: str) -> list[C.Retreat]:
+    """The chain of a result's retreats as the first standing order for retreats would give them (`away`:
+    each to the open hex farthest from the chooser's units), with the advance after them left asked, and
+    declined."""
+    order = {"retreat": next(iter(standing.ORDERS["retreat"]))}
+    position, hexes = state, []
+    while (cmd := standing_command(position, side, order)) is not None and isinstance(cmd, C.Retreat):
+        after, _ = apply(position, side, cmd)
+        hexes.append(cmd.to)
+        rolled, position = rolls_made(after) != rolls_made(position), after
+        if rolled or not results.chain_goes_on(Battle(after), side):
+            break
+    out = [C.Retreat(hexes[0], then=tuple(hexes[1:]))] if len(hexes) > 1 else []
+    if hexes and not rolled and results.advance_next(Battle(position), side):
+        out.append(C.Retreat(hexes[0], then=(*hexes[1:], "stay")))
+    return out
 
 
 def canonical(state: dict, side: str, cmd: C.Command) -> C.Command:

@@ -49,20 +49,29 @@ def _retreat(b: Battle, step: dict, to: str) -> str:
 def _chain(b: Battle, step: dict, cmd: Retreat) -> str:
     """'R-VIII-12 retreats to 2704, displacing R-VIII-2Gr, which retreats to 2703': each unit of a chain
     of retreats where it goes, in the order chosen; a two-hex retreat's second hex 'then to 2702'; the
-    advance after them '; no advance', '; F-I-2 in 2706 advances into 2705'."""
+    next unit the result sends back '; F-I-5 to 2620'; the advance after them '; no advance', '; F-I-2 in
+    2706 advances into 2705'. Read from the position before it: who stood in a hex of the chain stands
+    there still (each is entered once), and the result's steps say which unit comes next."""
     said, unit, last = _retreat(b, step, cmd.to), step["unit"], cmd.to
+    second = step.get("hexes", 1) > 1  # the unit's own second hex comes next
+    later = [s["unit"] for s in b.s["pending"]["steps"][1:] if s["kind"] == "retreat"]
     for to in cmd.then:
         if to == "stay":
             return said + "; no advance"
         if to.startswith("advance"):
             _, frm, *into = to.split()
             mover = b.at(frm)
-            return said + (f"; {results.named(b, mover)} advances into {into[0] if into else b.hex_of(unit)}"
-                           if mover else f"; {to}")
-        displaced = b.at(last)  # the hexes of a chain are each entered once: who stood there stands there still
-        said += f", which retreats to {to}" if displaced not in (None, unit) else f", then to {to}"
+            return said + (f"; {results.named(b, mover)} advances into {into[0]}" if mover and into else f"; {to}")
+        displaced = b.at(last)
+        if displaced not in (None, unit):
+            said, unit = said + f", which retreats to {to}", displaced
+        elif second:
+            said, second = said + f", then to {to}", False
+        else:
+            unit = later.pop(0) if later else unit
+            said += f"; {unit} to {to}"
         said += f", displacing {b.at(to)}" if b.at(to) else ""
-        unit, last = displaced or unit, to
+        last = to
     return said
 
 

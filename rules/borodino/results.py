@@ -380,25 +380,25 @@ def _advances(b: Battle, options: list[tuple[str, Hex]]) -> list[str]:
 
 def _chain(b: Battle, side: str, cmd: Retreat) -> list[Event]:
     """`retreat 3019 then 2918`: a retreat, then each retreat it leaves to the same player, in order: the
-    unit it displaced (Retreat: Displacement), or the second hex of a two-hex retreat (Doomed Victory
-    6.10); and where the victor's advance after combat (Combat H) follows them, `then stay` or `then
-    advance 3020 3019`. He chooses each, and nothing is rolled between them, so choosing them together is
-    choosing each in turn: each is played as its own answer would be, the questions between them asked
-    of no one. A chain longer than the choices left to him, or across a die, is refused whole."""
+    unit it displaced (Retreat: Displacement), the second hex of a two-hex retreat (Doomed Victory 6.10),
+    the next unit the same result sends back (Retreat: the victor decides); and where the victor's advance
+    after combat (Combat H) follows them, `then stay` or `then advance 3020 3019`. He chooses each, and
+    nothing is rolled between them, so choosing them together is choosing each in turn: each is played as
+    its own answer would be, the questions between them asked of no one. A chain longer than the choices
+    left to him, or across a die, is refused whole."""
     hexes = (cmd.to, *cmd.then)
     events: list[Event] = []
-    unit, rolled = "", rolls_made(b.s)
+    rolled = rolls_made(b.s)
     for n, to in enumerate(hexes):
         answer = Retreat(to, cmd.unit if n == 0 else None) if is_hex(to) else \
             Stay() if to == "stay" else Advance(*to.split()[1:])
-        if n and not (chain_goes_on(b, side, unit) if is_hex(to) else advance_next(b, side)):
+        if n and not (chain_goes_on(b, side) if is_hex(to) else advance_next(b, side)):
             raise RuleViolation("Retreat", f"the {'retreat to' if is_hex(hexes[n - 1]) else 'answer'} "
                                 f"{hexes[n - 1]} leaves no further {'retreat' if is_hex(to) else 'advance'} of the "
                                 f"chain to choose, so nothing follows it: `retreat {' then '.join(hexes[:n])}`")
         if n and rolled != rolls_made(b.s):
             raise RuleViolation("Retreat", f"a die is rolled after the retreat to {hexes[n - 1]}, so what follows "
                                 f"it is chosen once it is seen: `retreat {' then '.join(hexes[:n])}`")
-        unit = b.s["pending"]["steps"][0].get("unit", "") if b.s["pending"] and b.s["pending"]["steps"] else ""
         events = [e for e in events if e.get("kind") != "choice"]  # answered by the next of the chain
         events += choose(b, side, answer)
     return events
@@ -410,13 +410,12 @@ def advance_next(b: Battle, side: str) -> bool:
     return bool(steps) and steps[0]["kind"] == "advance" and steps[0]["chooser"] == side
 
 
-def chain_goes_on(b: Battle, side: str, unit: str) -> bool:
-    """Whether, once `unit` has retreated a hex, a retreat of the same chain waits for `side`: the unit it
-    displaced, or `unit`'s own second hex of a two-hex retreat (`retreat 3019 then 2918`)."""
+def chain_goes_on(b: Battle, side: str) -> bool:
+    """Whether, once a unit has retreated a hex, another retreat of the same result waits for `side`: the
+    unit it displaced, its own second hex of a two-hex retreat, or the next unit the result sends back
+    (`retreat 3019 then 2918`)."""
     steps = (b.s["pending"] or {}).get("steps") or []
-    step = steps[0] if steps else None
-    return step is not None and step["kind"] == "retreat" and step["chooser"] == side and (
-        step["unit"] == unit or unit in [f["unit"] for f in step.get("then", [])])
+    return bool(steps) and steps[0]["kind"] == "retreat" and steps[0]["chooser"] == side
 
 
 def _or_stay(answers: list[str]) -> str:

@@ -73,6 +73,26 @@ def test_a_retreat_and_the_victors_advance_after_it_are_offered_whole():
                           f"R-VIII-12 retreats to {h}; F-I-2 in {D[3]} advances into {G}" for h in hexes}}
 
 
+def test_an_attack_thrown_back_whole_is_offered_as_the_standing_order_would_retreat_it():
+    """Retreat: the victor decides where each unit of the result retreats, one after another, nothing rolled
+    between. Three attackers thrown back (Ar) make more chains than a menu holds: one is offered, each unit where
+    the order `away` would send it, with the defender's advance after them asked, or declined; each first hex too."""
+    s = position({F4: D[2], "F-I-cav": D[3], "F-V-16": D[4], "R-VIII-CGr": G}, phase="combat")
+    force_die(s, 4)  # 10 against 7: 1-1, die 4: Ar
+    s, _ = play(s, "french", f"attack {D[2]}+{D[3]}+{D[4]} -> {G}")
+    offered = {cmd.to_text(): borodino.in_words_in_game(s, "russian", cmd)
+               for cmd in borodino.whole_answers(s, "russian")}
+    away = borodino.standing_command(s, "russian", {"retreat": "away"}).to_text()
+    chain = f"{away} then 2606 then 2505"
+    assert list(offered) == [*(f"retreat {h}" for h in ("2905", "2906", "2806")), chain, chain + " then stay"]
+    assert offered[chain + " then stay"] == "F-I-5 retreats to 2806; F-I-cav to 2606; F-V-16 to 2505; no advance"
+    by_order = s
+    while borodino.choice(by_order)["kind"] == "retreat":
+        by_order, _ = borodino.apply(by_order, "russian", borodino.standing_command(by_order, "russian", {
+            "retreat": "away"}))
+    assert play(s, "russian", chain)[0] == by_order
+
+
 def test_each_hex_of_a_two_hex_retreat_says_which_it_is():
     """Doomed Victory 6.10: 3-1, die 2 is a two-hex retreat, chosen one hex at a time."""
     north = go(G, 0)
