@@ -41,8 +41,8 @@ async def click_all(s: Server, game_id: int, answers: list[str]) -> None:
     """The Russian player clicks each answer as it is asked."""
     for text in answers:
         known = s.tables.store.seen_seq(game_id, "russian")
-        (offered,) = [m for m in questions(s, s.boris) if any(f":russian:{known}:" in child.custom_id
-                                                               for row in m.components for child in row.children)]
+        (offered,) = [m for m in questions(s, s.boris) if any(  # a button's custom id, or a menu's
+            f"{child.custom_id}:".find(f":russian:{known}:") > 0 for row in m.components for child in row.children)]
         await answer(s.boris, offered, text)
 
 
