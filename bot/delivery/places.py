@@ -24,6 +24,17 @@ log = logging.getLogger("kolocha.delivery")
 DM_RETRY_FIRST, DM_RETRY_CAP = timedelta(hours=1), timedelta(days=1)
 
 
+def _gathered(rows: list[dict]) -> set[int]:
+    """The rows that wait for their channel's next one, to go in one post with it (bot/tables/announcement.py,
+    Change._gathers): those after the channel's last row that does not wait, none of whose tries began."""
+    last: dict[str, int] = {}
+    for row in rows:
+        if not row["payload"].get("gathers") or row["tried_at"]:
+            last[row["audience"]] = row["id"]
+    return {row["id"] for row in rows if row["payload"].get("gathers") and not row["tried_at"] and
+            row["id"] > last.get(row["audience"], 0)}
+
+
 class PlacesPart(DeliveryBase):
     """Where each row may go now, and what closed DMs hold back."""
 
@@ -38,7 +49,12 @@ class PlacesPart(DeliveryBase):
         latest = {row["audience"]: row["id"] for row in rows if row["payload"].get("kept")}
         private: dict[str, bool] = {}  # each private thread, checked once a flush
         going: list[tuple[dict, str]] = []
+        gathered = _gathered(rows)
+        if gathered and await asyncio.to_thread(self.store.is_over, game_id):
+            gathered = set()  # the game's end sends every line
         for row in rows:
+            if row["id"] in gathered:
+                continue  # a step of a player-turn: it goes with the channel's next line (Change._gathers)
             if row["payload"].get("kept") and latest[row["audience"]] != row["id"] and not row["tried_at"]:
                 await asyncio.to_thread(self.store.mark_delivered, row["id"])  # a later one says it all
                 continue

@@ -84,7 +84,22 @@ class AnnouncementPart(ChangeBase):
         if over:
             rows += news.reveal_rows(game) + news.retire_rows(game_id, fmt.outcome_line(public["outcome"]))
         told = [row for row in told if not self._carried(rows, row, after) and not self._own_flow(row, system)]
+        if rows and not moved and not over and self._gathers(system, after, rows[0][1]):
+            rows[0][1]["gathers"] = True
         return rows + told + news.private_views(game_id, after, seq, before, private, untold)
+
+    def _gathers(self, system: GameSystem, after: dict, line: dict) -> bool:
+        """Whether the change's line in the channel waits for the channel's next one, to go in one post with it
+        (bot/delivery/places.py): a step of a player-turn that its player goes on with, given by hand, in a game
+        with hidden units, asking no one anything (no choice waits, no one pinged, no buttons). Bloody Monday's
+        restores given one `/order` at a time were a post each, eleven of '**boris** — The Russian player restores
+        a step (3.4-3.6).' in one Logistics Phase, where a box of them, or the computer's, is one; they now go with
+        the line that hands the game on, its headline and map. Who is to move and whether a choice waits are
+        public, so what waits, and for how long, is the same whatever the public has not seen. An undo, a request
+        or a draw offered is posted at once."""
+        return system.INFO.hidden_information and self.author is not None and self.command is not None and \
+            not {"buttons", "parts"} & set(line) and system.choice(after) is None and \
+            system.active_sides(after) == [self.side]
 
     def _carried(self, rows: Outbox, asked: tuple[str, dict], after: dict) -> bool:
         """Whether a question's buttons went onto the change's own line in the channel, which already

@@ -38,7 +38,7 @@ class Change(AnnouncementPart, QuestionMessagePart):
         """What an accepted result makes known (GameService.submit's `compose`): the outbox
         rows, and the deadlines they announce."""
         system = self.news.service.system(self.game_id)
-        self.side = result.side
+        self.side, self.command = result.side, result.command
         result.events = self._choosing(result.events, result.side)  # the reply to its author reads them too
         said = result.public or result.message
         outcome = system.outcome(after)

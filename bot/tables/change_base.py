@@ -31,6 +31,7 @@ class ChangeBase:
         self.asked: dict[str, dict] = {}  # what is asked of a side by DM (bot/tables/notices.py)
         self.asked_in: str | None = None  # the DM whose button gave the command (its id)
         self.side: str | None = None  # the side that gave the command
+        self.command: str | None = None  # the game command it plays (None: an undo, a consent, a draw)
         self.clicked: str | None = None  # the side whose button gave it, once its outcome is written there
         self.pressed: str | None = None  # the words of the button that gave the command
         self.in_place = False  # the command's outcome is written in that DM's place, by the outbox

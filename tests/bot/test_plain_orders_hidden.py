@@ -37,14 +37,14 @@ def test_a_typed_order_naming_a_block_is_played_withdrawn_and_answered_privately
     assert reply is not None and reply.withdraw and reply.accepted
     assert reply.private == WITHDRAWN and "Fog of War" in reply.private
     assert service.store.last_seq(game_id) == seq + 1  # played, as from /order
-    public = messenger.in_channel(CHANNEL)[posted:]
-    assert public and public[0].startswith("**Anna** — A French block moves ") and block not in " ".join(public).lower()
-    assert "a `move` command" not in public[0]  # said once, in the line of what it did
     probe = run(tables.play.plain(BORIS, CHANNEL, "move r-1-4 41"))  # refused, and a probe
     assert probe.withdraw and not probe.accepted and "must wait" in plain(probe.private)
     ended = run(tables.play.plain(ANNA, CHANNEL, "end"))  # the control: tells nothing more
     assert ended is not None and ended.accepted and not ended.withdraw
     assert service.store.last_seq(game_id) == seq + 2
+    public = messenger.in_channel(CHANNEL)[posted:]  # the move's line went with the end's: a step of the impulse
+    assert public and public[0].startswith("**Anna** — A French block moves ") and block not in " ".join(public).lower()
+    assert "a `move` command" not in public[0]  # said once, in the line of what it did
 
 
 def test_over_the_wire_the_message_is_deleted_and_the_answer_goes_by_dm(tmp_path):

@@ -17,8 +17,9 @@ from tests.bot.discord.sim import play, server
 
 
 async def observed_by_anna(db: Path, typed: str) -> tuple[list[str], list[str], int]:
-    """An 1812 game (seed 5) where Boris (Russian, to move) types `typed`: the channel and
-    Anna's DMs as Anna reads them, and how many commands were stored."""
+    """An 1812 game (seed 5) where Boris (Russian, to move) types `typed`, then ends his Movement Phase (the move's
+    line, a step of his player-turn, goes with the end's): the channel and Anna's DMs as Anna reads them, and how
+    many commands were stored."""
     async with server(db, message_content=True) as s:
         tables = s.tables
         anna, boris = (Actor(str(p.id), p.user.name) for p in (s.anna, s.boris))
@@ -31,6 +32,8 @@ async def observed_by_anna(db: Path, typed: str) -> tuple[list[str], list[str], 
         await s.boris.send(s.channel, typed)
         told = s.dms(s.boris)[-1]
         assert told == f"Game {s.game()['id']}: {WITHDRAWN}", told  # played, its author told why the message went
+        await s.boris.slash(s.channel, "order", command="end")
+        await s.env.settle()
         seen = [f"{m.author.name}: {m.content} {[str(r.emoji) for r in m.reactions]}"
                 for m in s.channel.history(viewer=s.anna)]
         return seen, s.dms(s.anna), len(tables.store.commands(s.game()["id"]))
@@ -42,8 +45,8 @@ def test_a_typed_partial_move_in_1812_is_withdrawn_whatever_it_names(tmp_path):
         depot = await observed_by_anna(tmp_path / "two.sqlite", "move 4 3 1 depot")
         assert infantry == depot
         seen, _, commands = infantry
-        assert commands == 1 and not any("1 inf" in line or "1 depot" in line for line in seen)
-        assert "A Russian stack moves from Riga (4) to Pskov (3)." in seen[-1]
+        assert commands == 2 and not any("1 inf" in line or "1 depot" in line for line in seen)
+        assert any("A Russian stack moves from Riga (4) to Pskov (3)." in line for line in seen)
     play(test, tmp_path)
 
 

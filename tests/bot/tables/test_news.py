@@ -315,6 +315,31 @@ def test_a_command_the_bot_plays_at_a_deadline_is_told_in_the_channel_and_writte
     assert messenger.read_by(ANNA.id) == [f"You play Red in game {game_id}. Your private news arrives here.", ""]
 
 
+def test_a_player_turn_given_one_order_at_a_time_goes_in_one_post_in_a_game_with_hidden_units(tmp_path):
+    """Bloody Monday's restores given one `/order` at a time were a post each in the game's channel, eleven of
+    '**boris** — The Russian player restores a step (3.4-3.6).' in one Logistics Phase, where a box of them is one.
+    In the toy race with hidden units, Red moves each runner by an order of its own, then ends her Movement Phase:
+    each move's line waits for the next that hands the game on, and the three go in one post, above the headline
+    and map of the Dice Phase. The roll, which passes the game to Blue, is posted at once."""
+    module = types.ModuleType("hidden_race")
+    module.__dict__.update({**vars(toy_system), "__name__": "hidden_race"})
+    module.INFO = dataclasses.replace(toy_system.INFO, hidden_information=True)
+    tables = make_tables(GameService(blank(tmp_path / "race.sqlite"), loader=lambda name: module))
+    run(seated_game(tables))
+    messenger = tables.delivery.messenger
+    posted = len(messenger.in_channel(CHANNEL))
+    for line in ("move r1 0201", "move r2 0201"):
+        run(tables.play.submit(ANNA, CHANNEL, line))
+        assert len(messenger.in_channel(CHANNEL)) == posted
+    run(tables.play.submit(ANNA, CHANNEL, "end"))
+    (post,) = messenger.in_channel(CHANNEL)[posted:]
+    assert post.startswith("**Anna** — r1 moves to 0201\nr2 moves to 0201\nRed: end.\nred ends the Movement Phase\n"
+                           "Turn 1 | hour 1 | Dice Phase | Red player\n"), post
+    assert len(messenger.posts[-1][2]) == 1  # its map
+    run(tables.play.submit(ANNA, CHANNEL, "roll"))
+    assert len(messenger.in_channel(CHANNEL)) == posted + 2
+
+
 # -- questions asked in the channel --------------------------------------------------------------
 
 def public_wager(tmp_path, monkeypatch) -> tuple[Tables, int]:
@@ -786,8 +811,8 @@ def test_an_impulse_is_said_once_by_its_prompt_and_the_order_that_began_it_keeps
     headline's prompt; it was the French `end`'s line ('**Anna** — Russian impulse (4.0).'), which now reads
     as the order given."""
     *_, post = played(tmp_path, "bloody_monday", "bloody_monday", (ANNA, "pass"), (ANNA, "end"))
-    assert post.startswith("**Anna** — French: end.\nTurn 1 of 4 | Impulses Phase | Russian player\n"
-                           "Russian impulse: `tactical` or `pass` (4.0).\n"), post
+    assert post.startswith("**Anna** — French: pass.\nFrench: end.\nTurn 1 of 4 | Impulses Phase | Russian player\n"
+                           "Russian impulse: `tactical` or `pass` (4.0).\n"), post  # the impulse's two, one post
     assert post.count("Russian impulse") == 1
 
 

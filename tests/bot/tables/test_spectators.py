@@ -23,8 +23,10 @@ from bot.discord.messenger import markup, split
 from bot.service import GameService
 from bot.store import Store, blank
 from bot.tables import Tables, short_story, spectators
+from bot.tables.change import Change
 from bot.tools import fog_check
 from bot.tools.fog_check import SPECTATORS, Line, Position, SwapReport, at_table, public_lines, walk
+from bot.tools.fog_check.cast import CHANNEL as GAME_CHANNEL
 from bot.words import Text
 from rules import bloody_monday, campaign_1812
 from rules.bloody_monday import swaptest as blocks
@@ -288,14 +290,15 @@ def spectators_alone(monkeypatch):
     monkeypatch.setattr(fog_check.table, "_completions", lambda tables, service: [])
 
 
-def _spectated(system: ModuleType, state: dict, other: dict, lines: list[Line], delay: bool) -> tuple:
-    """What the spectators' channel of a Discord table is sent from each of the two positions while
-    `lines` are played (bot/tools/fog_check/table.py, one turn behind with `delay`): each post
-    with its pictures (drawn as the JSON of the view they show)."""
+def _spectated(system: ModuleType, state: dict, other: dict, lines: list[Line], delay: bool,
+               channel: str = SPECTATORS) -> tuple:
+    """What the spectators' channel (or another `channel`: the game's) of a Discord table is sent from each of
+    the two positions while `lines` are played (bot/tools/fog_check/table.py, one turn behind with `delay`):
+    each post with its pictures (drawn as the JSON of the view they show)."""
     with tempfile.TemporaryDirectory() as folder:
         return tuple([post for post in asyncio.run(at_table(Position(system, position), system.INFO.sides[0], lines,
                                                             Path(folder) / name, delay=delay))
-                      if post.startswith(f"posted in {SPECTATORS}: ")]
+                      if post.startswith(f"posted in {channel}: ")]
                      for name, position in (("one", state), ("two", other)) if (Path(folder) / name).mkdir() is None)
 
 
@@ -352,6 +355,24 @@ def test_the_swap_test_sees_a_story_that_tells_what_the_public_has_not_seen(monk
     monkeypatch.setattr(Store, "stories", leaked)
     state, other, lines = _swaps(bloody_monday, 3, "bloody_monday", _blocks_swapped, blocks.random_move)[0]
     one, two = _spectated(bloody_monday, state, other, lines, False)
+    assert one != two
+
+
+@pytest.mark.long
+def test_the_game_channel_gathers_a_player_turn_the_same_whatever_the_public_has_not_seen(monkeypatch,
+                                                                                         spectators_alone):
+    """A step of a player-turn given by hand in Bloody Monday waits for the channel's next line, to go in one post
+    with it (Change._gathers): from two positions that differ only in blocks the public has not seen, the game's
+    channel reads the same posts. The positive control: gathered or not by a digest of the whole state (hidden
+    blocks too), the posts differ."""
+    state, other, lines = _swaps(bloody_monday, 3, "bloody_monday", _blocks_swapped, blocks.random_move)[0]
+    one, two = _spectated(bloody_monday, state, other, lines, False, GAME_CHANNEL)
+    assert one == two and any("tactical.\n" in post and "end.\n" in post for post in one)  # an impulse, one post
+
+    def leaked(self, system, after, line):
+        return hashlib.sha256(json.dumps(after).encode()).digest()[0] % 2 == 0
+    monkeypatch.setattr(Change, "_gathers", leaked)
+    one, two = _spectated(bloody_monday, state, other, lines, False, GAME_CHANNEL)
     assert one != two
 
 
