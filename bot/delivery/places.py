@@ -26,13 +26,15 @@ DM_RETRY_FIRST, DM_RETRY_CAP = timedelta(hours=1), timedelta(days=1)
 
 def _gathered(rows: list[dict]) -> set[int]:
     """The rows that wait for their channel's next one, to go in one post with it (bot/tables/announcement.py,
-    Change._gathers): those after the channel's last row that does not wait, none of whose tries began."""
+    Change._gathers): those after the channel's last row that does not wait, none of whose tries began. A line
+    that a map was moved under since (bot/tables/superseded.py, moved_under) goes at once."""
+    waits = {row["id"] for row in rows if row["payload"].get("gathers") and not row["tried_at"] and
+             not {"picture", "buttons", "parts"} & set(row["payload"])}
     last: dict[str, int] = {}
     for row in rows:
-        if not row["payload"].get("gathers") or row["tried_at"]:
+        if row["id"] not in waits:
             last[row["audience"]] = row["id"]
-    return {row["id"] for row in rows if row["payload"].get("gathers") and not row["tried_at"] and
-            row["id"] > last.get(row["audience"], 0)}
+    return {row["id"] for row in rows if row["id"] in waits and row["id"] > last.get(row["audience"], 0)}
 
 
 class PlacesPart(DeliveryBase):

@@ -15,6 +15,7 @@ import pytest
 
 from tests.bot.discord.sim import play, server
 from tests.bot.discord.test_choice_buttons import actor
+from tests.bot.discord.test_discord_process import unsent
 from tests.bot.discord.test_held_orders import BLOODY_MONDAY, hits_asked, retreat_asked, send
 
 pytestmark = pytest.mark.long
@@ -71,5 +72,5 @@ def test_held_orders_kept_by_the_version_before_their_number_play_after_the_upgr
             told = [d for d in s.dms(s.anna) if "your held orders" in d]
             assert len(told) == 1 and f"\n1. ✅ French: {lines[0]}." in told[0], told
             assert f"\n2. ✅ French: {lines[1]}." in told[0], told
-            assert s.tables.store.held_orders(game_id, "french") is None and s.tables.store.undelivered() == []
+            assert s.tables.store.held_orders(game_id, "french") is None and unsent(s.tables.store) == []
     play(test, tmp_path)

@@ -13,6 +13,7 @@ import pytest
 
 import rules
 from bot.config import GameSettings
+from bot.delivery import places
 from bot.permissions import Actor, TableError
 from bot.service import GameService, Result
 from bot.store import blank
@@ -338,6 +339,18 @@ def test_a_player_turn_given_one_order_at_a_time_goes_in_one_post_in_a_game_with
     assert len(messenger.posts[-1][2]) == 1  # its map
     run(tables.play.submit(ANNA, CHANNEL, "roll"))
     assert len(messenger.in_channel(CHANNEL)) == posted + 2
+
+
+def test_a_step_s_line_a_map_was_moved_under_goes_at_once():
+    """A box that ends with a step after a phase's map (Bloody Monday's `tactical; activate ...`) moves the map
+    under the step's line (superseded.moved_under), which kept its mark: the map waited for the player's next
+    order. A line with a map, a question's buttons or a headline goes at once; a step's line alone waits, and a
+    later line to its channel that does not wait sends it."""
+    def row(n: int, audience: str = "channel:1", **payload) -> dict:
+        return {"id": n, "audience": audience, "tried_at": None, "payload": {"text": "a line", **payload}}
+    assert places._gathered([row(1, gathers=True), row(2, gathers=True, picture={"seq": 2})]) == set()
+    assert places._gathered([row(1, gathers=True), row(2, "user:7"), row(3, gathers=True)]) == {1, 3}
+    assert places._gathered([row(1, gathers=True), row(2), row(3, gathers=True)]) == {3}
 
 
 # -- questions asked in the channel --------------------------------------------------------------
