@@ -7,9 +7,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from bot.delivery import payload_text
 from bot.discord.app import TYPED_HINT
 from bot.discord.order_forms import AWAY, BOTH
 from bot.permissions import Actor
+from bot.words import plain
 from tests.bot.discord.sim import Server, borodino, play, reply, server, started
 from tests.bot.discord.test_orders_at_once import french_moves
 
@@ -100,12 +102,15 @@ def test_a_dm_shows_orders_as_typed_there_and_says_what_works_under_its_first_qu
 def test_a_hidden_games_public_line_gives_a_command_of_one_word_plain(tmp_path):
     """Bloody Monday's public line tells only a command's verb (Fog of War); `tactical` is all its
     verb, so the line reads as its giver's, in plain words: 'French: a `tactical` command.' read on
-    Discord as an order to give."""
+    Discord as an order to give. (The line waits for the impulse's next, a step of it: Change._gathers.)"""
     async def test(db: Path) -> None:
         async with server(db) as s:
-            await started(s, "bloody_monday", "bloody_monday")
+            game_id = await started(s, "bloody_monday", "bloody_monday")
             await s.anna.slash(s.channel, "order", command="tactical")
-            assert "**anna** — French: tactical." in s.posts()
+            said = [plain(payload_text(row["payload"])) for row in s.tables.store.outbox(game_id)
+                    if row["audience"] == f"channel:{s.channel.id}"]
+            assert "**anna** — French: tactical." in said
+            assert "**anna** — French: a `tactical` command." not in said
             assert not any("`tactical`" in post or "command:tactical`." in post for post in s.posts())
     play(test, tmp_path)
 
