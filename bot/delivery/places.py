@@ -52,8 +52,8 @@ class PlacesPart(DeliveryBase):
         private: dict[str, bool] = {}  # each private thread, checked once a flush
         going: list[tuple[dict, str]] = []
         gathered = _gathered(rows)
-        if gathered and await asyncio.to_thread(self.store.is_over, game_id):
-            gathered = set()  # the game's end sends every line
+        ended = bool(gathered) and await asyncio.to_thread(self.store.is_over, game_id)
+        gathered = set() if ended else gathered  # the game's end sends every line
         for row in rows:
             if row["id"] in gathered:
                 continue  # a step of a player-turn: it goes with the channel's next line (Change._gathers)
