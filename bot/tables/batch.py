@@ -33,6 +33,11 @@ def lines_of(text: str) -> list[str]:
     return [line.strip() for line in SEPARATOR.split(text) if line.strip()]
 
 
+def undoes(line: str) -> bool:
+    """Whether an order takes back a command (`undo`): accepted, it drops what its side held after that command."""
+    return line.split()[:1] == ["undo"]
+
+
 def public_texts(result: Result) -> tuple[str, ...]:
     """Everything the public reads of an accepted result: its public line and public events,
     and those of the commands standing orders played after it (with their lines on their events)."""

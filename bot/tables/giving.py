@@ -7,7 +7,7 @@ import asyncio
 from collections.abc import Callable
 
 from bot.permissions import Actor, Expired, TableError, check_not_paused
-from bot.tables.batch import MOST, Batch, Said, lines_of
+from bot.tables.batch import MOST, Batch, Said, lines_of, undoes
 from bot.tables.start_up import StartUpPart
 from bot.words import Text
 
@@ -37,9 +37,9 @@ class GivingPart(StartUpPart):
         gave the line (the next question to its player goes in its place)."""
         game = await self._playing(channel)
         async with self.tables.lock(game["id"]):
-            if line.split()[:1] == ["undo"]:  # taking back a command drops what the side held after it
-                await asyncio.to_thread(self._drop_held, game["id"], actor, side)
             said = await self._said(actor, game["id"], line, side, seen, still, asked_in, flush=False)
+            if said.accepted and undoes(line):  # taking back a command drops what the side held after it
+                await asyncio.to_thread(self._drop_held, game["id"], actor, side)
             await self.release(game["id"], by=actor)  # its news sent with the held orders' it lets play: one flush
         if not said.accepted:
             raise (Expired if said.expired else TableError)(said.text)
@@ -95,7 +95,7 @@ class GivingPart(StartUpPart):
         async with self.tables.lock(game["id"]):
             if replace:
                 batch.replaced = bool(await asyncio.to_thread(self.held_in, actor, channel))
-            if replace or any(line.split()[:1] == ["undo"] for line in lines):  # as `submit`'s undo does
+            if replace:  # an undo among them drops them once accepted (Judging._judge_each), as `submit`'s does
                 await asyncio.to_thread(self._drop_held, game["id"], actor, side)
             try:
                 await self._judge_all(actor, game["id"], side, batch, typed)

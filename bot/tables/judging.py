@@ -16,7 +16,7 @@ from bot.service import QUERIES, Result, own_line, simultaneous
 from bot.service.standing import followed_by
 from bot.store import Outbox, Told
 from bot.tables import held
-from bot.tables.batch import PASSED, Batch, Said, in_order, news_of, public_texts, tells_more
+from bot.tables.batch import PASSED, Batch, Said, in_order, news_of, public_texts, tells_more, undoes
 from bot.tables.batch_maps import BatchMapsPart
 from bot.tables.news import Change
 from bot.words import name, table, words
@@ -64,6 +64,9 @@ class JudgingPart(BatchMapsPart):
                 Plays(side, batch.first + n + 1, partial(self._judged_held, list(batch.said), line, present),
                       partial(self.service.system, game_id))
             said = await self._said(actor, game_id, line, side, None, flush=False, plays=plays)
+            if said.accepted and undoes(line) and not batch.released and not batch.replaced:
+                # taking back a command drops what the side held after it; refused, it drops nothing
+                await asyncio.to_thread(self._drop_held, game_id, actor, side)
             if batch.passes(said):
                 said = Said(line, True, PASSED, moot=True)
             elif not said.accepted:
@@ -163,6 +166,13 @@ class JudgingPart(BatchMapsPart):
         if self._told_in_public(game_id, side, batch, present) or batch.held and not self._asked_of(game_id, side):
             return []
         return _told(side, batch)
+
+    def _drop_held(self, game_id: int, actor: Actor, side: str | None) -> None:
+        """The person's side's held orders dropped (the box emptied or replacing them, an undo accepted), with the
+        word on those played before the rest were held again behind the other side's choice, which waited for them."""
+        for own in [side] if side else sides_of(self.store.seats(game_id), actor):
+            orders = held.held_by(self.store, game_id, own)
+            held.drop(self.store, game_id, own, [] if orders is None else self._played_before(orders))
 
     def _played_before(self, orders: held.Held) -> Outbox:
         """The word on held orders played before the rest were held again behind the other side's choice, which

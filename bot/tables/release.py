@@ -7,7 +7,7 @@ import asyncio
 
 from bot import asked as ask
 from bot.delivery import channel_audience
-from bot.permissions import Actor, TableError, sides_of
+from bot.permissions import Actor, TableError
 from bot.service import simultaneous
 from bot.tables import held, superseded
 from bot.tables.batch import Batch
@@ -26,13 +26,6 @@ class ReleasePart(JudgingPart):
         own = self._own_side(game["id"], actor, None)
         orders = None if own is None else held.held_by(self.store, game["id"], own)
         return "\n".join(orders.unplayed) if orders is not None and (orders.waiting or not orders.said) else ""
-
-    def _drop_held(self, game_id: int, actor: Actor, side: str | None) -> None:
-        """The person's side's held orders dropped (the box emptied or replacing them, an undo), with the word on
-        those played before the rest were held again behind the other side's choice, which waited for them."""
-        for own in [side] if side else sides_of(self.store.seats(game_id), actor):
-            orders = held.held_by(self.store, game_id, own)
-            held.drop(self.store, game_id, own, [] if orders is None else self._played_before(orders))
 
     def _due_held(self, game_id: int) -> held.Held | None:
         """Under the game's lock: a side's held orders that may be judged now, or whose judging a stop cut short

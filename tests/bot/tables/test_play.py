@@ -1103,6 +1103,23 @@ def test_an_undo_drops_what_was_held(wager, given):
     assert not any("held orders" in dm for dm in tables.delivery.messenger.to(ANNA.id))
 
 
+@pytest.mark.parametrize("given", ["submit", "orders"])
+def test_an_undo_refused_drops_nothing_held(wager, given):
+    """Red, her plan down while Blue's is awaited, holds her next turn's shout behind his plan; her undo is refused
+    (Undo: nothing is undone while both give orders at once), and her shout stays held, to be played once his plan
+    is down (it was dropped, and nothing told her)."""
+    tables, game_id = wager
+    for actor, line in ((ANNA, "shout"), (BORIS, "answer soft"), (ANNA, "plan bold")):
+        run(tables.play.submit(actor, CHANNEL, line))
+    run(tables.play.orders(ANNA, CHANNEL, "shout"))
+    assert tables.play.held_in(ANNA, CHANNEL) == "shout"
+    with pytest.raises(TableError, match="nothing is undone"):
+        run(getattr(tables.play, given)(ANNA, CHANNEL, "undo"))
+    assert tables.play.held_in(ANNA, CHANNEL) == "shout"
+    run(tables.play.submit(BORIS, CHANNEL, "plan calm"))
+    assert tables.service.load(game_id)["stage"] == "answer"  # turn 2: her held shout played
+
+
 def test_a_private_map_shows_what_only_the_players_side_sees(service):
     tables = make_tables(service)
     game_id = run(seated_game(tables))
