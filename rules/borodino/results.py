@@ -310,21 +310,17 @@ def _pointed(b: Battle, step: dict) -> tuple[str, list[str]] | None:
     who = step["chooser"].title()
     options = options_of(b, step)
     if step["kind"] == "retreat" and any(d for _, d in options):
-        which = "second" if "away_from" in step else "first" if step.get("hexes", 1) > 1 else ""
-        part = f", the {which} of its two hexes (Doomed Victory 6.10)" if which else ""
-        return (f"{who} player: choose where {_whole(b, step['unit'])} retreats{part}:",
+        return (f"{who} player: choose where {_whole(b, step['unit'])} retreats{_which_hex(step)}:",
                 [f"`retreat {h}`" + (f", displacing {d} ({_value(b, d)})" if d else "") for h, d in options])
     if step["kind"] == "advance" and len({u for u, _ in options}) > 1:
         return f"{who} player: you may advance after combat:", _advances(b, options) + ["`stay` advances none"]
     if step["kind"] == "voluntary":
         return (f"{who} player: artillery spared by the result may still elect to retreat, the "
                 f"{enemy_of(step['chooser']).title()} player then choosing where (Artillery C):",
-                [f"`retreat {b.hex_of(u)}` for {_whole(b, u)}" for u in options] + ["`stay` elects none"])
+                _spared(b, options) + ["`stay` elects none"])
     if step["kind"] == "lose" and len(options) > 1:
         return (f"{who} player: the exchange costs you at least {points(step['need'])} of the attackers "
-                "(CRT: Exchange); choose:",
-                [f"`lose {'+'.join(b.hex_of(u) for u in s)}` for {listed([named(b, u) for u in s])} "
-                 f"({points(sum(b.strength(u) for u in s))})" for s in options])
+                "(CRT: Exchange); choose:", _loss_sets(b, options))
     return None
 
 
@@ -352,20 +348,35 @@ def _question(b: Battle, step: dict) -> tuple[str, str, bool]:
     options = options_of(b, step)
     if step["kind"] == "retreat":
         hexes = ", ".join(h + (f" (displacing {d}, {_value(b, d)})" if d else "") for h, d in options)
-        which = "second" if "away_from" in step else "first" if step.get("hexes", 1) > 1 else ""
-        part = f", the {which} of its two hexes (Doomed Victory 6.10)" if which else ""
-        return ("Retreat", f"{who} player: choose where {_whole(b, step['unit'])} retreats{part}: `retreat <hex>`, "
-                f"one of {hexes}", False)
+        return ("Retreat", f"{who} player: choose where {_whole(b, step['unit'])} retreats{_which_hex(step)}: "
+                f"`retreat <hex>`, one of {hexes}", False)
     if step["kind"] == "advance":
         return "Combat (H)", f"{who} player: you may advance after combat: {_or_stay(_advances(b, options))}", False
     if step["kind"] == "voluntary":
-        arts = [f"`retreat {b.hex_of(u)}` for {_whole(b, u)}" for u in options]
         return ("Artillery (C)", f"{who} player: artillery spared by the result may still elect to retreat, the "
-                f"{enemy_of(step['chooser']).title()} player then choosing where: {_or_stay(arts)}", True)
-    sets = "; or ".join(f"`lose {'+'.join(b.hex_of(u) for u in s)}` for {listed([named(b, u) for u in s])} "
-                        f"({points(sum(b.strength(u) for u in s))})" for s in options)
+                f"{enemy_of(step['chooser']).title()} player then choosing where: {_or_stay(_spared(b, options))}",
+                True)
+    sets = "; or ".join(_loss_sets(b, options))
     return ("CRT: Exchange", f"{who} player: the exchange costs you at least {points(step['need'])} of the "
             f"attackers; choose: {sets}", True)
+
+
+def _which_hex(step: dict) -> str:
+    """Which hex of a two-hex retreat a retreat step asks for (Doomed Victory 6.10): ', the first of its two
+    hexes (Doomed Victory 6.10)', the second; nothing for a one-hex retreat."""
+    which = "second" if "away_from" in step else "first" if step.get("hexes", 1) > 1 else ""
+    return f", the {which} of its two hexes (Doomed Victory 6.10)" if which else ""
+
+
+def _spared(b: Battle, options: list[str]) -> list[str]:
+    """Each spared gun's answer (Artillery C): '`retreat 2817` for R-GA-1 in 2817 (...)'."""
+    return [f"`retreat {b.hex_of(u)}` for {_whole(b, u)}" for u in options]
+
+
+def _loss_sets(b: Battle, options: list[tuple[str, ...]]) -> list[str]:
+    """Each set of attackers an exchange may be paid with, as its answer (CRT: Exchange)."""
+    return [f"`lose {'+'.join(b.hex_of(u) for u in s)}` for {listed([named(b, u) for u in s])} "
+            f"({points(sum(b.strength(u) for u in s))})" for s in options]
 
 
 def _advances(b: Battle, options: list[tuple[str, Hex]]) -> list[str]:
@@ -406,16 +417,20 @@ def _chain(b: Battle, side: str, cmd: Retreat) -> list[Event]:
 
 def advance_next(b: Battle, side: str) -> bool:
     """Whether the victor's advance after combat waits for `side` now (Combat H)."""
-    steps = (b.s["pending"] or {}).get("steps") or []
-    return bool(steps) and steps[0]["kind"] == "advance" and steps[0]["chooser"] == side
+    return _next_step(b, side, "advance")
 
 
 def chain_goes_on(b: Battle, side: str) -> bool:
     """Whether, once a unit has retreated a hex, another retreat of the same result waits for `side`: the
     unit it displaced, its own second hex of a two-hex retreat, or the next unit the result sends back
     (`retreat 3019 then 2918`)."""
+    return _next_step(b, side, "retreat")
+
+
+def _next_step(b: Battle, side: str, kind: str) -> bool:
+    """Whether the result's next step is of `kind` and chosen by `side`."""
     steps = (b.s["pending"] or {}).get("steps") or []
-    return bool(steps) and steps[0]["kind"] == "retreat" and steps[0]["chooser"] == side
+    return bool(steps) and steps[0]["kind"] == kind and steps[0]["chooser"] == side
 
 
 def _or_stay(answers: list[str]) -> str:
