@@ -715,3 +715,45 @@ def test_held_orders_whose_author_handed_his_seat_on_are_told_him_at_the_end_the
     plant_unplayed_leak(monkeypatch)
     one, two = handed_on_then_cancelled()
     assert any(line.startswith("DM: ") and "LEAK-unplayed" in line for line in set(one) ^ set(two))
+
+
+def two_battles() -> tuple[list[str], list[str]]:
+    """What the French player observes of a Russian Combat Phase of two battles, Vitebsk (10) then Smolensk (15), the
+    Russian's plan for Vitebsk put down at the table and in the second position his standing plan order given too,
+    the French seat handed to the computer, which plays both French plans: each record up to where the check cuts it
+    (fog_check.disclosed_from), the French plan for Smolensk fighting its battle at once in the second position
+    alone (the rules' own disclosure: his plan was down), where it waits for his in the first."""
+    from tests.rules.campaign_1812.c1812_helpers import do, position
+
+    state, _ = do(position({15: {"inf": 2}, 10: {"inf": 1}}, {15: {"inf": 1}, 10: {"inf": 1}}, player="russian",
+                           phase="march"), "russian", "end")
+    assert state["battle"]["place"] == 10 and state["battle"]["stage"] == "plans"
+    played: tuple[list[fog_check.Played], list[fog_check.Played]] = ([], [])
+    one, two = (fog_check.observed(campaign_1812, state, "french", [], hidden, terminal=False,
+                                   further=fog_check.Further(computer="mine", played=seat))
+                for hidden, seat in ((["plan assault"], played[0]),
+                                     (["plan assault", "orders plan steady"], played[1])))
+    cut = fog_check.disclosed_from(campaign_1812, "french", one, two, *played, str)
+    assert cut is not None
+    assert two[cut[1]].startswith("posted in 100: Battle of Smolensk (15): Russian Assault against French")
+    return one[:cut[0]], two[:cut[1]]
+
+
+@pytest.mark.long  # two games at a table: about a second of CPU
+def test_the_computer_s_plan_a_standing_order_answered_is_compared_up_to_the_battle_it_fights_and_a_leak_is_seen(
+        monkeypatch):
+    """The other's standing plan order answering at once at a later battle, and the viewer's plan there fighting it
+    at once, is the rules' disclosure (SPI's 1812 overview, COMBAT: the plans revealed once both are down): the check
+    compares what the French read up to it, the Smolensk battle announced in the channel the same in both (it reported
+    them apart at what the computer played, where the battle fought in one position alone). The positive control:
+    plant the leak of a secret choice's ping (a side asked again pinged in the channel where he must choose, named
+    where his standing order chose: AnnouncementPart._ask told that nothing is quiet) and the check shows it."""
+    from bot.tables.announcement import AnnouncementPart
+
+    one, two = two_battles()
+    assert fog_check.first_difference(one, two) is None
+    assert "Battle of Smolensk (15): both players choose a Battle Plan in secret." in one[-1]
+    asked = AnnouncementPart._ask
+    monkeypatch.setattr(AnnouncementPart, "_ask", lambda self, side, payload, quiet: asked(self, side, payload, False))
+    one, two = two_battles()
+    assert "<@2>: your move" in fog_check.first_difference(one, two)

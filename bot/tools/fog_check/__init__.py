@@ -43,9 +43,9 @@ random games walked). What the tests and `kolocha fuzz` use is named here.
 from __future__ import annotations
 
 from bot.tools.fog_check.cast import CHANNEL, GUILD, NOON, SPECTATORS, VIEWER
-from bot.tools.fog_check.comparison import SwapReport
+from bot.tools.fog_check.comparison import SwapReport, disclosed_from
 from bot.tools.fog_check.computers import Recording, Replaying, computer_log
-from bot.tools.fog_check.further import SEATED, Further
+from bot.tools.fog_check.further import SEATED, Further, Played
 from bot.tools.fog_check.games import bloody_monday_probes, bloody_monday_swap, campaign_swap, exchanged, walk
 from bot.tools.fog_check.lines import (Line, judged_in_both, lines_to_type, one_added, public_lines, told_to,
                                       unanswered)
@@ -56,8 +56,9 @@ from bot.tools.fog_check.stand_ins import Recorder, Unscheduled, action_file, cr
 from bot.tools.fog_check.table import at_table
 from bot.tools.fog_check.terminal import at_terminal
 
-__all__ = ["CHANNEL", "Further", "GUILD", "Line", "NOON", "Position", "Recorder", "Recording", "Replaying", "SEATED",
-           "SPECTATORS", "SwapReport", "TERMINAL", "Unscheduled", "VIEWER", "action_file", "at_table", "at_terminal",
-           "awaited", "bloody_monday_probes", "bloody_monday_swap", "campaign_swap", "computer_log", "crop_json",
-           "exchanged", "first_difference", "game_service", "judged_in_both", "lines_to_type", "looks", "observed",
-           "one_added", "public_lines", "told_to", "unanswered", "view_file", "view_json", "walk"]
+__all__ = ["CHANNEL", "Further", "GUILD", "Line", "NOON", "Played", "Position", "Recorder", "Recording", "Replaying",
+           "SEATED", "SPECTATORS", "SwapReport", "TERMINAL", "Unscheduled", "VIEWER", "action_file", "at_table",
+           "at_terminal", "awaited", "bloody_monday_probes", "bloody_monday_swap", "campaign_swap", "computer_log",
+           "crop_json", "disclosed_from", "exchanged", "first_difference", "game_service", "judged_in_both",
+           "lines_to_type", "looks", "observed", "one_added", "public_lines", "told_to", "unanswered", "view_file",
+           "view_json", "walk"]

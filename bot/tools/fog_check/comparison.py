@@ -12,7 +12,7 @@ from typing import Any
 
 from bot.computer.planner import ThreadPlanner
 from bot.tools.fog_check.computers import Recording, Replaying
-from bot.tools.fog_check.further import SEATED, UNPLAYED, Further
+from bot.tools.fog_check.further import SEATED, UNPLAYED, Further, Played
 from bot.tools.fog_check.lines import lines_to_type, one_added, told_to, unanswered
 from bot.tools.fog_check.observed import TERMINAL, first_difference, observed
 from rules.core.errors import RulesError
@@ -57,8 +57,8 @@ def compare(system: ModuleType, state: dict, other: dict, viewer: str, rng: rand
     where it takes his, or where the game ends with the viewer's orders written ahead held behind his choice
     (unanswered, and no `undo` after them: Further.unplayed; the word of them unplayed counted where the viewer
     reads it). The computer taking a seat plays the other side's commands in the second position as the
-    first's `renamed`; where its play makes the rules disclose, what the viewer observes from its seat on is
-    left uncompared."""
+    first's `renamed`; where its play makes the rules disclose, what the viewer observes from the first message
+    written after that command is left uncompared (disclosed_from)."""
     turn = report.start + report.positions
     walks = Further.in_turn(turn, bool(hidden)) if further else Further()
     lines = lines_to_type(system, state, other, viewer, rng, steps, probes, choose, theirs=further,
@@ -73,8 +73,8 @@ def compare(system: ModuleType, state: dict, other: dict, viewer: str, rng: rand
     # is their only way in); not past the other's held orders, which play only once the whole box is judged
     batched = (turn % 2 == 1 or any(line.ahead for line in lines)) and not any(line.held for line in lines)
     recording = Recording()
-    played_one: list[tuple[dict, list[tuple[str, str]]]] = []
-    played_two: list[tuple[dict, list[tuple[str, str]]]] = []
+    played_one: list[Played] = []
+    played_two: list[Played] = []
     first = replace(walks, planner=recording, played=played_one, unplayed=unplayed)
     replaying = Replaying(recording.plans, renamed)
     second = replace(first, played=played_two, planner=replaying if first.computer == "other" else ThreadPlanner(),
@@ -91,38 +91,60 @@ def compare(system: ModuleType, state: dict, other: dict, viewer: str, rng: rand
         (BOX, batched), (HELD, any(line.held for line in lines)),
         (AHEAD, batched and any(line.ahead for line in lines)), (ADDED, any(line.added for line in lines)),
         (UNTOLD, unplayed and any(NOT_PLAYED in line for line in one))) if given)])
-    if _seated_and_disclosed(system, viewer, one, two, played_one, played_two, renamed):
+    cut = disclosed_from(system, viewer, one, two, played_one, played_two, renamed)
+    if cut is not None:
         report.disclosed += 1
-        one, two = (seen[:seen.index(SEATED)] + seen[seen.index(TERMINAL):] for seen in (one, two))
+        one, two = (seen[:at] + seen[seen.index(TERMINAL):] for seen, at in zip((one, two), cut, strict=True))
     differ = first_difference(one, two)
     if differ:
         report.differences.append(f"{what}: {differ}")
 
 
-def _seated_and_disclosed(system: ModuleType, viewer: str, one: list[str], two: list[str],
-                          played_one: list[tuple[dict, list[tuple[str, str]]]],
-                          played_two: list[tuple[dict, list[tuple[str, str]]]],
-                          renamed: Callable[[str], str]) -> bool:
-    """Whether the two records part after the computer took its seat, where the commands played since
-    make the rules tell the two positions apart (the viewer's view or the events told them differ, or
-    the second refuses what the first played) before any of them is played otherwise (the same for
-    the viewer's side, `renamed` for the other's): a rule's disclosure, after which what the viewer
-    observes, and what their side's computer plays, may differ."""
+def disclosed_from(system: ModuleType, viewer: str, one: list[str], two: list[str], played_one: list[Played],
+                    played_two: list[Played], renamed: Callable[[str], str]) -> tuple[int, int] | None:
+    """Where each record stops being compared, where the two part after the computer took its seat and a command
+    played since made the rules tell the two positions apart (the viewer's view or the events told them differ
+    after it, or the second refuses what the first played), all before it played alike (the same for the viewer's
+    side, `renamed` for the other's; a command of another side the second alone played, his standing order
+    answering at once where the first waits for him, played there as it came): a rule's disclosure, after which
+    what the viewer observes, and what their side's computer plays, may differ. Each record is cut at its first
+    observation written once that command was stored (Played.marks), else where the computer's play ended: what
+    the viewer read before it is compared still (at 1812's secret plans the channel's post of the next battle,
+    which read otherwise where his standing order had put his chit down). None where they do not part so."""
     if not (played_one and played_two and SEATED in one and SEATED in two) or one == two:
-        return False
+        return None
     at = next((n for n, (a, b) in enumerate(zip(one, two)) if a != b), min(len(one), len(two)))
     if at < one.index(SEATED) or TERMINAL in one[:at]:
-        return False
-    (state, commands), (other, theirs) = played_one[0], played_two[0]
-    for n, (side, text) in enumerate(commands):
-        given = text if side == viewer else renamed(text)
+        return None
+    first, second = played_one[0], played_two[0]
+    state, other, theirs = first.state, second.state, second.commands
+
+    def cut(mine: int, his: int) -> tuple[int, int]:
+        return _written_after(first, mine), _written_after(second, his)
+
+    his = 0
+    for mine, (side, text) in enumerate([*first.commands, ("", "")]):  # then what the second alone played last
+        given = text if side in (viewer, "") else renamed(text)
+        while his < len(theirs) and theirs[his] != (side, given) and theirs[his][0] != side:  # his alone
+            by, extra = theirs[his]
+            other, heard = system.apply(other, by, system.parse(by, extra))
+            if system.view(state, viewer) != system.view(other, viewer) or told_to(heard, viewer):
+                return cut(mine, his)
+            his += 1
+        if not side or his >= len(theirs) or theirs[his] != (side, given):
+            return None
         try:
             other, heard = system.apply(other, side, system.parse(side, given))
         except RulesError:
-            return True
-        if n >= len(theirs) or theirs[n] != (side, given):
-            return False
+            return cut(mine, his)
         state, told = system.apply(state, side, system.parse(side, text))
         if system.view(state, viewer) != system.view(other, viewer) or told_to(told, viewer) != told_to(heard, viewer):
-            return True
-    return False
+            return cut(mine, his)
+        his += 1
+    return None
+
+
+def _written_after(played: Played, command: int) -> int:
+    """Where the observations written once the `command`-th command of the computer's play was stored begin (its
+    first is the 0th), or, none written then, the observations after its play."""
+    return min((n for n, stored in played.marks.items() if stored > command), default=played.end)

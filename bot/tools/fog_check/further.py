@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Sequence
 from dataclasses import dataclass, replace
 from datetime import timedelta
+from typing import NamedTuple
 
 from bot.computer.planner import Planner
 from bot.permissions import Actor
@@ -44,6 +45,17 @@ WALKS = {"deadline": "the computer at the viewer's deadline", "other": "the comp
          "closed": "the viewer's DMs closed", "inbox": "a private thread", "consents": "requests by consent",
          "computer": "the other's deadline passed (computer)", "choose": "the other's deadline passed (choose)",
          "end": "the other's deadline passed (end)"}  # each walk's name in the report (Further.ran)
+
+
+class Played(NamedTuple):
+    """The computer's play at a seat (computer_seated): the position it took the seat at, the commands played since
+    (by side, as stored), the observations written while it played, each marked with how many of those commands
+    were stored by then (by its place among them: Recorder.marks), and where the observations after its play begin."""
+
+    state: dict
+    commands: list[tuple[str, str]]
+    marks: dict[int, int]
+    end: int
 
 
 @dataclass(frozen=True)
@@ -77,7 +89,7 @@ class Further:
     consents: bool = False
     computer: str | None = None
     planner: Planner | None = None
-    played: list[tuple[dict, list[tuple[str, str]]]] | None = None
+    played: list[Played] | None = None
     inbox: bool = False
     hands: bool = False
     lost: str = "resumed"
@@ -232,14 +244,15 @@ async def consented(seen: list[str], tables: Tables, service: GameService, viewe
     return True
 
 
-async def computer_seated(seen: list[str], tables: Tables, service: GameService, side: str,
-                           further: Further) -> bool:
+async def computer_seated(seen: list[str], tables: Tables, service: GameService, recorder: Recorder, side: str,
+                          further: Further) -> bool:
     """The computer takes `side`'s seat (Further.computer: the viewer's at their deadline where they are
     awaited, then the action set back to remind, else handed over by them; the other player's, which the
     game waits for, handed over by him) and plays while its side acts: what the viewer reads of it (its
     posts and how many, when they go, where it is shown thinking), the commands it played for `side` (the
     viewer's: planned from what that side knows, the same in both positions), and the looks after, written
-    in `seen` as they come; whether it took the seat."""
+    in `seen` as they come (what `recorder` writes while it plays marked with how many commands it stored by
+    then: Played); whether it took the seat."""
     game = live_game(service)
     if game is None:
         return False
@@ -253,25 +266,28 @@ async def computer_seated(seen: list[str], tables: Tables, service: GameService,
     if pending is not None and pending["by"] != side:  # the computer consents first: its play starts before it
         seq = pending["seq"] - 1
     at = service.state_at(game, seq)
+    recorder.marks = {}
+    recorder.playing = lambda sent: (service.store.last_seq(game) if sent is None else sent) - seq
     at_deadline = further.computer == "deadline" and side in {row["side"] for row in service.store.deadlines(game)}
     if further.ran is not None:
         further.ran.append(WALKS["other" if holder != VIEWER.id else "deadline" if at_deadline else "mine"])
     if at_deadline:
         changed = tables.lobby.change_settings(VIEWER, CHANNEL, {"at_deadline": "computer"})
-        seen.append(f"/game settings at_deadline:computer: {await awaited(changed)}")
+        recorder.write(f"/game settings at_deadline:computer: {await awaited(changed)}")
         await tables.clocks.expire(game, side, timedelta(0))
     else:
         actor = VIEWER if holder == VIEWER.id else OTHER
-        seen.append(f"/game seat side:{side} player:computer by {actor.name}: "
-                    f"{await awaited(tables.computer.seat(actor, CHANNEL, side, 1))}")
-    seen.append(f"while the computer plays: {len(seen)} observations")
+        recorder.write(f"/game seat side:{side} player:computer by {actor.name}: "
+                       f"{await awaited(tables.computer.seat(actor, CHANNEL, side, 1))}")
+    recorder.write(f"while the computer plays: {len(seen)} observations")  # it may have played already
     await tables.computer.settled()
+    recorder.playing, end = None, len(seen)
     if at_deadline:  # later deadlines remind (at_table): the other's taken so would play from his own blocks
         changed = tables.lobby.change_settings(VIEWER, CHANNEL, {"at_deadline": "remind"})
         seen.append(f"/game settings at_deadline:remind: {await awaited(changed)}")
     played = [(row["side"], row["normalised"]) for row in service.store.commands(game, after=seq)]
     if further.played is not None:
-        further.played.append((at, played))
+        further.played.append(Played(at, played, recorder.marks, end))
     if holder == VIEWER.id:  # the other side's commands are its own (the second plays them renamed)
         seen.append(f"played for the {side} side: {[text for by, text in played if by == side]}")
     else:

@@ -10,7 +10,7 @@ from contextlib import asynccontextmanager
 from datetime import datetime
 from typing import Any
 
-from bot.delivery import Buttons, DMClosed, Onlookers
+from bot.delivery import Buttons, Delivery, DMClosed, Onlookers
 from bot.discord.messenger import pieces
 from bot.service import GameService
 from bot.tools.fog_check.cast import CHANNEL, HEIR, VIEWER
@@ -35,10 +35,15 @@ class Recorder:
     Discord's own markup (bot/discord/messenger.py), and where the bot is shown typing; and the answers
     last offered to the viewer with buttons (`asked`: the message that carries them, a DM's id or None in
     the channel, and the buttons), for the viewer to click one. Once the viewer hands their seat to HEIR, his DMs
-    too (`heir`): he reads what their side reads, which must no more tell the hidden blocks apart."""
+    too (`heir`): he reads what their side reads, which must no more tell the hidden blocks apart. While the
+    computer plays a seat, each observation is marked with the command it follows (`marks`, by its place in `seen`):
+    that of the rows sent (`sending`, told by Marking), else the last stored, counted by `playing` from its seat."""
 
     def __init__(self, seen: list[str]):
         self.seen = seen
+        self.sending: int | None = None  # the last command of the outbox rows being sent (Marking)
+        self.playing: Callable[[int | None], int] | None = None
+        self.marks: dict[int, int] = {}
         self.heir = False  # HEIR's DMs are written down too
         self.asked: tuple[str | None, Buttons] | None = None
         self.given = 0  # the answers on a button given so far, each in a way in turn (_give)
@@ -48,6 +53,12 @@ class Recorder:
     def _reach(self, user: str) -> None:
         if self.closed and user == VIEWER.id:
             raise DMClosed(user)
+
+    def write(self, observation: str) -> None:
+        """An observation written down, marked while the computer plays (`marks`)."""
+        if self.playing is not None:
+            self.marks[len(self.seen)] = self.playing(self.sending)
+        self.seen.append(observation)
 
     def _read(self, place: str) -> bool:
         """Whether the viewer reads a place: the channels, their DMs and their private thread, not another's."""
@@ -67,7 +78,7 @@ class Recorder:
         """A private thread of the channel (the viewer's, which they read; another's, which they do not see)."""
         self.threads[f"{channel}-{user}"] = user
         if user == VIEWER.id:
-            self.seen.append(f"private thread in {channel}: {title}")
+            self.write(f"private thread in {channel}: {title}")
         return f"{channel}-{user}"
 
     async def onlookers(self, channel: str, person: str, users: Sequence[str]) -> Onlookers:
@@ -77,7 +88,7 @@ class Recorder:
     async def post(self, channel: str, text: str, pictures: Sequence[bytes] = (),
                    buttons: Buttons | None = None, nonce: str | None = None) -> None:
         if self._read(channel):
-            self.seen.append(f"posted in {channel}: {text}{pictured(pictures)}{_buttons(buttons)}")
+            self.write(f"posted in {channel}: {text}{pictured(pictures)}{_buttons(buttons)}")
         if channel == CHANNEL and buttons and buttons.get("answers"):
             self.asked = None, buttons
 
@@ -85,14 +96,14 @@ class Recorder:
                  buttons: Buttons | None = None, nonce: str | None = None) -> None:
         self._reach(user)
         if self._read(f"dm:{user}"):
-            self.seen.append(f"{_place(f'dm:{user}')}: {text}{pictured(pictures)}{_buttons(buttons)}")
+            self.write(f"{_place(f'dm:{user}')}: {text}{pictured(pictures)}{_buttons(buttons)}")
 
     async def keep(self, place: str, piece: str, kept: str | None, buttons: dict | None = None,
                    nonce: str | None = None) -> str:
         self._reach(place.removeprefix("dm:"))
         made = kept or f"{place}:{len(self.seen)}"
         if self._read(place):  # their DMs or their private thread
-            self.seen.append(f"{_place(place)} kept {kept}: {piece}{_buttons(buttons)}")
+            self.write(f"{_place(place)} kept {kept}: {piece}{_buttons(buttons)}")
             if buttons and buttons.get("answers"):
                 self.asked = made, buttons
             elif self.asked is not None and self.asked[0] == made:  # answered: its buttons taken away
@@ -101,14 +112,14 @@ class Recorder:
 
     async def drop(self, place: str, kept: str) -> None:
         if self._read(place):
-            self.seen.append(f"{_place(place)} dropped {kept}")
+            self.write(f"{_place(place)} dropped {kept}")
 
     @asynccontextmanager
     async def typing(self, place: str) -> AsyncIterator[None]:
         """The bot shown typing (the computer thinking), where the viewer sees it: a channel, their DMs or
         private thread."""
         if self._read(place):
-            self.seen.append(f"typing at {place}")
+            self.write(f"typing at {place}")
         yield
 
     async def sent_since(self, place: str, since: datetime) -> list[tuple[str, str]]:
@@ -117,6 +128,23 @@ class Recorder:
 
     def reads(self, piece: str, pictured: bool = False, buttons: Buttons | None = None) -> str:
         return piece
+
+
+class Marking(Delivery):
+    """The bot's delivery, telling its Recorder which command the rows it sends were stored with (the last, where
+    they go as one message): what the viewer read after a command can then be told from what they read before,
+    though its messages went only once the computer had played on."""
+
+    def __init__(self, service: GameService, recorder: Recorder, *args: Any) -> None:
+        super().__init__(service, recorder, *args)
+        self.recorder = recorder
+
+    async def _deliver(self, rows: list[dict], target: str, joined: bool = False) -> bool:
+        self.recorder.sending = max(row["seq"] for row in rows)
+        try:
+            return await super()._deliver(rows, target, joined)
+        finally:
+            self.recorder.sending = None
 
 
 class Unscheduled:

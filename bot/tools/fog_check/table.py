@@ -13,7 +13,6 @@ from pathlib import Path
 
 from bot.computer.planner import ThreadPlanner
 from bot.config import Config, GameSettings
-from bot.delivery import Delivery
 from bot.delivery.base import stamp
 from bot.permissions import TableError
 from bot.service import GameService, standing
@@ -25,7 +24,7 @@ from bot.tools.fog_check.further import (WALKS, Further, computer_seated, consen
 from bot.tools.fog_check.lines import LAST, QUERIES, Line
 from bot.tools.fog_check.looks import answer_of, awaited, button, live_game, looks, viewer_side
 from bot.tools.fog_check.position import Position, game_service
-from bot.tools.fog_check.stand_ins import Recorder, Unscheduled, crop_json, view_json
+from bot.tools.fog_check.stand_ins import Marking, Recorder, Unscheduled, crop_json, view_json
 
 
 async def at_table(position: Position, viewer: str, lines: Sequence[Line], folder: Path,
@@ -54,7 +53,7 @@ async def at_table(position: Position, viewer: str, lines: Sequence[Line], folde
     seen: list[str] = []
     service = game_service(folder / "table.sqlite", position)
     recorder = Recorder(seen)
-    delivery = Delivery(service, recorder, view_json, lambda: NOON, crop_json)
+    delivery = Marking(service, recorder, view_json, lambda: NOON, crop_json)
     settings = GameSettings(spectator_delay=delay, at_deadline="remind")  # under `end` the other side's
     tables = Tables(service, delivery, Unscheduled(), Config(defaults=settings),  # stand-in plays its own blocks
                     lambda: NOON, systems=(position.INFO.name,), planner=further.planner or ThreadPlanner())
@@ -87,7 +86,7 @@ async def at_table(position: Position, viewer: str, lines: Sequence[Line], folde
         if message == list(LAST) and further.computer in ("other", "deadline"):
             side = other if further.computer == "other" else viewer
             if side in _awaited(service):
-                seated = await computer_seated(seen, tables, service, side, further)
+                seated = await computer_seated(seen, tables, service, recorder, side, further)
         seen += _completions(tables, service)
         seen.append(await _give(tables, message, recorder))
         await tables.computer.settled()  # what a computer seat does after it, before the next step
@@ -128,7 +127,7 @@ async def at_table(position: Position, viewer: str, lines: Sequence[Line], folde
         seen += looks(tables, service)
     if further.computer is not None and not seated:
         side = other if further.computer == "other" and other in _awaited(service) else viewer
-        await computer_seated(seen, tables, service, side, further)
+        await computer_seated(seen, tables, service, recorder, side, further)
     if further.ending in ("drawn", "agreed") and await draw_agreed(seen, tables, service, further.ending == "drawn"):
         ran.append(WALKS[further.ending])
     if further.ending == "ceded" and await seats_ceded(seen, tables, service, recorder, viewer, other):
