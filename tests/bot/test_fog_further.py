@@ -662,11 +662,11 @@ def plant_unplayed_leak(monkeypatch) -> None:
 
 def held_at_the_end() -> tuple[list[str], list[str]]:
     """What the Russian player observes at raid_held's retreat: his `initiative raid` written ahead in one box, held
-    behind the French choice, and the game drawn by agreement (the French offering) before the French retreat, as
-    the fuzz's walk ends where the viewer's orders are written ahead (comparison.UNTOLD)."""
+    behind the French choice, his `undo` refused, and the game drawn by agreement (the French offering) before the
+    French retreat, as the fuzz's walk ends where the viewer's orders are written ahead (comparison.UNTOLD)."""
     lines = [fog_check.Line("initiative raid", accepted=True, ahead=True)]
     one, two = (fog_check.observed(bloody_monday, position, "russian", lines, batched=True, terminal=False,
-                                   further=fog_check.Further(ending="drawn", unplayed=True))
+                                   further=fog_check.Further(ending="drawn"))
                 for position in raid_held())
     return one, two
 
@@ -674,11 +674,13 @@ def held_at_the_end() -> tuple[list[str], list[str]]:
 @pytest.mark.long  # two games at a table and a random game's first 55 commands: about 2 s of CPU
 def test_orders_written_ahead_that_a_game_s_end_leaves_unplayed_are_told_the_same_and_a_leak_planted_there_is_seen(
         monkeypatch):
-    """The Russian's box, held behind the French retreat question, is left unplayed by a draw agreed before the
-    French answer: the DM that tells him so reads the same whichever French blocks, unseen, stand where; the
-    positive control: plant a leak (the word tells the whole position) and the check shows it."""
+    """The Russian's box, held behind the French retreat question, kept by his `undo` refused (nothing of his to
+    undo: Undo), is left unplayed by a draw agreed before the French answer: the DM that tells him so reads the same
+    whichever French blocks, unseen, stand where; the positive control: plant a leak (the word tells the whole
+    position) and the check shows it."""
     one, two = held_at_the_end()
     assert fog_check.first_difference(one, two) is None
+    assert "/order undo refused: There is nothing to undo (Undo)." in one
     assert ("DM: Game 1: your held orders were not played, as the game ended before they were due (a draw, as the "
             "French player offered a draw and the Russian player accepted): 1. initiative raid.") in one
     plant_unplayed_leak(monkeypatch)
@@ -692,7 +694,7 @@ def handed_on_then_cancelled() -> tuple[list[str], list[str]]:
     game's channel is lost and the manager cancels the game, the raid still held: as the fuzz walks a seat handed
     over before an ending (Further.in_turn)."""
     lines = [fog_check.Line("initiative raid", accepted=True, ahead=True)]
-    further = fog_check.Further(computer="mine", hands=True, lost="cancelled", unplayed=True)
+    further = fog_check.Further(computer="mine", hands=True, lost="cancelled")
     one, two = (fog_check.observed(bloody_monday, position, "russian", lines, batched=True, terminal=False,
                                    further=further)
                 for position in raid_held())

@@ -55,8 +55,8 @@ def compare(system: ModuleType, state: dict, other: dict, viewer: str, rng: rand
     walk ran at), the lines steered to where they apply: stopping while the game waits for the viewer where the
     computer takes their seat at their deadline (lines_to_type, awaited), the other's typed command left out
     where it takes his, or where the game ends with the viewer's orders written ahead held behind his choice
-    (unanswered, and no `undo` after them: Further.unplayed; the word of them unplayed counted where the viewer
-    reads it). The computer taking a seat plays the other side's commands in the second position as the
+    (unanswered; their `undo` refused keeps them held, accepted drops them; the word of them unplayed counted where
+    the viewer reads it). The computer taking a seat plays the other side's commands in the second position as the
     first's `renamed`; where its play makes the rules disclose, what the viewer observes from the first message
     written after that command is left uncompared (disclosed_from)."""
     turn = report.start + report.positions
@@ -75,7 +75,7 @@ def compare(system: ModuleType, state: dict, other: dict, viewer: str, rng: rand
     recording = Recording()
     played_one: list[Played] = []
     played_two: list[Played] = []
-    first = replace(walks, planner=recording, played=played_one, unplayed=unplayed)
+    first = replace(walks, planner=recording, played=played_one)
     replaying = Replaying(recording.plans, renamed)
     second = replace(first, played=played_two, planner=replaying if first.computer == "other" else ThreadPlanner(),
                      ran=None)

@@ -15,10 +15,10 @@ is steered to where it applies (compare): for the viewer's deadline their lines 
 them (lines_to_type, awaited), and the computer takes their seat before their `undo`; for the other's, the command
 he types is left out (unanswered), so that the game waits for him, and the computer takes his seat before the
 viewer's `undo`, or at the end where the game waits for him then. Where the viewer writes orders ahead behind his
-choice, the endings that end the game (UNPLAYED) leave his answer out too: the game ends with their orders held, and
-the word of them unplayed is walked. The report counts the positions each walk ran at (Further.ran): a walk is not
-taken where the game is over before it, and the computer asked for a seat that does not apply even so takes the
-viewer's, handed over."""
+choice, the endings that end the game (UNPLAYED) leave his answer out too: the game ends with their orders held (their
+`undo` after them, refused, keeps them: bot/tables/judging.py), and the word of them unplayed is walked. The report
+counts the positions each walk ran at (Further.ran): a walk is not taken where the game is over before it, and the
+computer asked for a seat that does not apply even so takes the viewer's, handed over."""
 from __future__ import annotations
 
 from collections.abc import Awaitable, Sequence
@@ -81,9 +81,7 @@ class Further:
     as where his secret order is given or not (other_absent). `ending`, at the end instead: "drawn", the other
     player offers a draw and the viewer accepts it, "agreed", the viewer offers one and he accepts (draw_agreed: the
     game's end, its export); "ceded", the seats handed over by consent, his to the newcomer and the viewer's to HEIR
-    (seats_ceded). `unplayed`: the viewer's orders written ahead are left held to the game's end, the viewer giving
-    no `undo` after their lines (it drops what their side holds: bot/tables/giving.py). `ran`: the walks taken, by
-    their names in WALKS, written as each is taken."""
+    (seats_ceded). `ran`: the walks taken, by their names in WALKS, written as each is taken."""
 
     closed: bool = False
     consents: bool = False
@@ -95,7 +93,6 @@ class Further:
     lost: str = "resumed"
     absent: str | None = None
     ending: str | None = None
-    unplayed: bool = False
     ran: list[str] | None = None
 
     @classmethod

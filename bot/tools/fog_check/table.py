@@ -81,8 +81,6 @@ async def at_table(position: Position, viewer: str, lines: Sequence[Line], folde
         await _inbox(seen, tables)
     seated = False  # the computer took a seat before the viewer's `undo`, which would take a step back
     for message in _batched(lines) if batched else [[line] for line in lines if not line.ahead]:
-        if message == list(LAST) and further.unplayed:
-            continue
         if message == list(LAST) and further.computer in ("other", "deadline"):
             side = other if further.computer == "other" else viewer
             if side in _awaited(service):
