@@ -191,6 +191,21 @@ def first(n: int, choices: list[Hex | None]) -> int:
 def _movement(state: dict, side: str) -> list[Decision]:
     marched, state, column = for_the_edge(state, side)
     order = [u for u in movers(state, side) if u not in column]
+    (plan, after), held, drawn = checked(state, side, order)
+    if Stakes.of(Battle(state), side) is not None:
+        plan, after = _stand_to_fire(state, side, (plan, after), held, drawn, order)
+    plan, after = _advance(state, side, (plan, after), held, drawn, order)
+    state = after
+    _, leaders_moved = move_leaders(state, side)  # Doomed Victory 8.1: after the units they lead
+    return marched + plan + leaders_moved + [Decision("end", why_end(marched + plan, held))]
+
+
+def checked(state: dict, side: str, order: list[str]) -> tuple[tuple[list[Decision], dict], frozenset[str],
+                                                               frozenset[Hex]]:
+    """The Movement Phase of the units in `order` checked for rash contacts where the victory conditions
+    count Combat Point losses (`rash`): the plan made again, up to REPLANS times, holding back the units
+    found rash so far and drawing friends to the enemy units attacked at a loss. The plan and the board
+    after it, with the units held back and the enemy units drawn to."""
     plan, after = moves(state, side, first, order=order)
     held: frozenset[str] = frozenset()
     drawn: frozenset[Hex] = frozenset()
@@ -200,12 +215,7 @@ def _movement(state: dict, side: str) -> list[Decision]:
             break
         held, drawn = held | bad, drawn | losing
         plan, after = moves(state, side, first, held, drawn, order)
-    if Stakes.of(Battle(state), side) is not None:
-        plan, after = _stand_to_fire(state, side, (plan, after), held, drawn, order)
-    plan, after = _advance(state, side, (plan, after), held, drawn, order)
-    state = after
-    _, leaders_moved = move_leaders(state, side)  # Doomed Victory 8.1: after the units they lead
-    return marched + plan + leaders_moved + [Decision("end", why_end(marched + plan, held))]
+    return (plan, after), held, drawn
 
 
 def for_the_edge(state: dict, side: str) -> tuple[list[Decision], dict, frozenset[str]]:

@@ -207,9 +207,14 @@ class Search:
         self.marched, marching = column
         self.movers = [u for u in level1.movers(state, side) if u not in marching]
         self.genes = len(self.movers)
+        self.rash: frozenset[str] = frozenset()  # level 1's units held back from a rash contact (`checked`)
+        self.drawn: frozenset[Hex] = frozenset()  # and the enemy units its friends are drawn to
+        if side == "russian":
+            _, self.rash, self.drawn = level1.checked(state, side, self.movers)
         self.closers: dict[str, Hex] = {}  # level 1's own plan's units closing on enemy units (level1.strikes)
         self.said: dict[Hex, level1.Closing] = {}  # and why, once the plan is chosen (level1.closing)
-        self.closers = level1.strikes(state, side, self._moves((0,) * self.genes)[1], order=self.movers)
+        self.closers = level1.strikes(state, side, self._moves((0,) * self.genes)[1], self.rash, self.drawn,
+                                      order=self.movers)
         self.scored: dict[Genome, Fraction] = {}
         self.boards: dict[Made, Fraction] = {}  # by the choices made: genomes can decode alike
         self.made: dict[Genome, Made] = {}      # each genome's choices made
@@ -288,16 +293,17 @@ class Search:
 
     def _moves(self, genome: Genome, made: list[Hex | None] | None = None) -> tuple[list[Decision], dict]:
         """Level 1's Movement Phase with the genome's choices (and each choice made, in `made`): a
-        unit whose gene is HOLD_BACK takes the best of its options out of contact."""
-        held = frozenset(u for u, g in zip(self.movers, genome) if g == HOLD_BACK)
+        unit whose gene is HOLD_BACK takes the best of its options out of contact, and so does one whose gene
+        is level 1's choice where level 1 holds it back (`rash`); level 1's plan draws friends as level 1's does."""
+        own = genome == (0,) * self.genes  # level 1's plan, its strikes with it
+        held = frozenset(u for u, g in zip(self.movers, genome) if g == HOLD_BACK or g == 0 and u in self.rash)
 
         def pick(n: int, choices: list[Hex | None]) -> int:
             index = 0 if genome[n] == HOLD_BACK else genome[n] % min(OPTIONS, len(choices))
             if made is not None and n == len(made):  # the mover's own choice, not a later ask for its reason
                 made.append(choices[index])
             return index
-        own = genome == (0,) * self.genes  # level 1's plan, its strikes with it
-        return level1.moves(self.state, self.side, pick, held, order=self.movers,
+        return level1.moves(self.state, self.side, pick, held, self.drawn if own else frozenset(), self.movers,
                             closers=self.closers if own else None, said=self.said)
 
     def _mutant(self, genome: Genome) -> Genome:

@@ -100,6 +100,27 @@ def test_a_unit_held_back_ends_its_move_out_of_contact():
     assert held != state
 
 
+THE_FRONT = {"R-VII-art": "2817", "R-VII-26": "2717", "R-Siw": "2716", "R-VI-24": "2517", "R-VIII-12": "3018",
+             "R-VIII-art": "3117", "R-VIII-2Gr": "3218", "R-Was": "3115", "F-IV-1": "2719", "F-III-cav": "2819",
+             "F-III-10": "2720", "F-III-11": "2820", "F-I-2": "2920", "F-III-25": "2921"}
+
+
+def test_the_russians_plan_of_level_1_holds_back_the_units_level_1_finds_rash():
+    """7 Sept counts losses: level 1 holds back a unit that would move next to the enemy only to owe
+    a losing attack (level1.rash; Combat B, ZOC D). Level 2's plan of level 1 as the Russians does
+    too: the 2-5 cavalry stays off 2718, next to the 7-4 in 2719 (a 1-4 owed), and the 4-4 off 2818;
+    unchecked, as before, they closed there. A gene for another of a unit's options still moves it as
+    that option says, judged by the playouts."""
+    state = position(THE_FRONT, player="russian", turn=27)
+    search = Search(rebuild(borodino.view(state, "russian"), random.Random(1)), "russian", random.Random(1), 8, 1)
+    assert {"R-Siw", "R-VI-24"} <= search.rash
+    planned = [d.command for d in search._moves((0,) * search.genes)[0]]
+    assert "move 2716 2718" not in planned and "move 2517 2818" not in planned
+    assert _in_contact(search._moves((0,) * search.genes)[1], "russian") <= _in_contact(state, "russian")
+    unchecked = [d.command for d in level1.moves(search.state, "russian", level1.first, order=search.movers)[0]]
+    assert {"move 2716 2718", "move 2517 2818"} <= set(unchecked)  # level 2's plan of level 1 before
+
+
 def test_waiting_is_judged_by_playouts_even_where_the_static_measure_ranks_it_low():
     """Waiting (every unit held back) is in the first generation and among the candidates the
     playouts judge, beside level 1's own plan, though `score`, which sees only this turn, puts it
