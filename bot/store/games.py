@@ -96,11 +96,13 @@ class GamesPart(DeadlinesPart):
                 self.db.query("SELECT side, user FROM seats WHERE game = ?", [game_id])}
 
     def take_seat(self, game_id: int, side: str, user: str, outbox: Outbox | None = None) -> None:
-        """A person takes a side (a join, or a substitute seated), with the messages saying so;
-        refused (GameOver) once the game is over."""
+        """A person takes a side (a join, or a substitute seated), with the messages saying so (the word to the
+        author of what the side held among them); refused (GameOver) once the game is over. What the side held
+        goes (`_hand_over`)."""
         with self.transaction():
             self._check_live(game_id)
             self.db.execute("INSERT OR REPLACE INTO seats VALUES (?, ?, ?)", [game_id, side, user])
+            self._hand_over(game_id, side)
             self.db.execute("UPDATE games SET pending_seat = NULL WHERE id = ?", [game_id])
             self._write_outbox(game_id, self.last_seq(game_id), outbox)
 
@@ -108,14 +110,21 @@ class GamesPart(DeadlinesPart):
                            outbox: Outbox | None = None) -> None:
         """The computer takes a side (the seat's user is COMPUTER): the seat, how it plays
         (`seat`: level, budget, seed) and the messages saying so, together; the side's
-        deadline goes (the computer answers at once)."""
+        deadline goes (the computer answers at once), and what the side held (`_hand_over`)."""
         with self.transaction():
             self._check_live(game_id)
             self.db.execute("INSERT OR REPLACE INTO seats VALUES (?, ?, ?)", [game_id, side, COMPUTER])
+            self._hand_over(game_id, side)
             self.db.execute("INSERT OR REPLACE INTO ai_seats VALUES (?, ?, ?, ?, ?)",
                             [game_id, side, seat["level"], seat["budget"], seat["seed"]])
             self.db.execute("DELETE FROM deadlines WHERE game = ? AND side = ?", [game_id, side])
             self._write_outbox(game_id, self.last_seq(game_id), outbox)
+
+    def _hand_over(self, game_id: int, side: str) -> None:
+        """Inside the transaction of a seat changing hands: the side's held orders go, their author's, not the
+        seat's (bot/service/unplayed.py: the word to their author is among the hand-over's messages). A word the
+        version before kept (`told`) stays, to be sent at the next start."""
+        self.db.execute("DELETE FROM held_orders WHERE game = ? AND side = ? AND told IS NULL", [game_id, side])
 
     def computer_seats(self, game_id: int) -> dict[str, dict]:
         """The sides the computer holds now, each with its level, budget and seed (a seat since

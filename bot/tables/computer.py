@@ -35,7 +35,7 @@ from bot.computer.planner import Hung, Planner
 from bot.computer.seat import Memory, NoComputer, PlanJob, Seat, TurnClock, answer, new_seat, next_job, send
 from bot.delivery import channel_audience, message, user_audience
 from bot.permissions import Actor, TableError, check_manage
-from bot.service import BUSY, Compose
+from bot.service import BUSY, Compose, unplayed
 from bot.store import Outbox
 from bot.tables.news import Change
 from bot.tables.notices import told_privately
@@ -127,10 +127,11 @@ class Computer(Room):
                      f" (level {seat.level}, thinking up to {seat.budget:g} s a turn, its seed "
                      f"{seat.seed}).")
         rows: Outbox = [(channel_audience(game["channel"]), message(said))]
-        if holder and holder != COMPUTER:
-            rows.append((user_audience(holder), message(words(
-                f"the computer now plays {fmt.side_name(side)} in your place. To play again, ask the "
-                f"game's creator or a member with Manage Server for `/game replace side:{side}` naming you."))))
+        dm = (user_audience(holder), words(
+            f"the computer now plays {fmt.side_name(side)} in your place. To play again, ask the "
+            f"game's creator or a member with Manage Server for `/game replace side:{side}` naming you.")) \
+            if holder and holder != COMPUTER else None
+        rows += unplayed.handed(self.store, game_id, side, "the computer", dm)  # with what its holder held
         self.store.take_computer_seat(game_id, side, seat.to_dict(), rows)
         self.tables.deadlines.reschedule(game_id)  # the computer keeps no deadline
         return said

@@ -23,7 +23,8 @@ in the transaction that holds them again), so the word then tells them all, once
 word on the rest says which were played before them (bot/service/unplayed.py).
 
 Held orders are the side's own words, kept for it alone: whether the game holds some is
-nobody else's business, and they are judged on the position everyone sees when they are due.
+nobody else's business, and they are judged on the position everyone sees when they are due. They are their
+author's, not the seat's: a seat changing hands drops them, with the word to him (bot/service/unplayed.py).
 """
 from __future__ import annotations
 

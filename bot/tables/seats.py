@@ -9,6 +9,7 @@ import asyncio
 from bot import text as fmt
 from bot.delivery import channel_audience, message, user_audience
 from bot.permissions import Actor, Expired, TableError, check_manage, check_seat
+from bot.service import unplayed
 from bot.tables.room import Room
 from bot.words import COMPUTER, Text, mention, name, words
 from bot.words import channel as channel_ref
@@ -113,7 +114,8 @@ class Seats(Room):
 
     def _seat_substitute(self, actor: Actor, game: dict, channel: str, side: str,
                          player: Actor) -> None:
-        """Under the game's lock: the seat changes hands, with the news and the newcomer's view."""
+        """Under the game's lock: the seat changes hands, with the news and the newcomer's view; what the side held
+        goes, its author told (bot/service/unplayed.py)."""
         game_id = game["id"]
         seats = self.store.seats(game_id)
         check_seat(game, {s: u for s, u in seats.items() if s != side}, player, side, actor.id)
@@ -129,6 +131,7 @@ class Seats(Room):
             rows += [row for row in self.tables.news.private_views(game_id, state, seq, None) if row[0] == side]
             if seats.get(side, COMPUTER) != COMPUTER:
                 rows += self.tables.news.handed_rows(game_id, state, seq, side, seats[side], player.id)
+        rows += unplayed.handed(self.store, game_id, side, mention(player.id))  # its holder's orders are his own
         self.store.take_seat(game_id, side, player.id, rows)
         if game["started_at"] and seats.get(side) == COMPUTER and not game["paused"]:
             self._clock_for(game_id, side)

@@ -691,8 +691,8 @@ def test_orders_written_ahead_that_a_game_s_end_leaves_unplayed_are_told_the_sam
 def handed_on_then_cancelled() -> tuple[list[str], list[str]]:
     """What the Russian player observes at raid_held's retreat: his `initiative raid` written ahead in one box, held
     behind the French choice; he hands his seat to the computer, a manager seats a newcomer for the French, the
-    game's channel is lost and the manager cancels the game, the raid still held: as the fuzz walks a seat handed
-    over before an ending (Further.in_turn)."""
+    game's channel is lost and the manager cancels the game: as the fuzz walks a seat handed over before an ending
+    (Further.in_turn)."""
     lines = [fog_check.Line("initiative raid", accepted=True, ahead=True)]
     further = fog_check.Further(computer="mine", hands=True, lost="cancelled")
     one, two = (fog_check.observed(bloody_monday, position, "russian", lines, batched=True, terminal=False,
@@ -702,21 +702,29 @@ def handed_on_then_cancelled() -> tuple[list[str], list[str]]:
 
 
 @pytest.mark.long  # two games at a table and a random game's first 55 commands: about 2 s of CPU
-def test_held_orders_whose_author_handed_his_seat_on_are_told_him_at_the_end_the_same_and_a_leak_planted_is_seen(
+def test_held_orders_whose_author_hands_his_seat_on_are_dropped_with_a_word_to_him_the_same_and_a_leak_planted_is_seen(
         monkeypatch):
-    """The word that held orders were not played goes to their author, though his seat went to the computer before
-    the game ended (bot/service/unplayed.py): the Russian reads it by DM, the same whichever French blocks, unseen,
-    stand where; the positive control: plant a leak (the word tells the whole position) and the check shows it."""
+    """Held orders go with their author, not the seat (bot/service/unplayed.py): the Russian's raid, held when his
+    seat goes to the computer, is dropped then, and he reads so in the DM that says the computer plays in his place,
+    the same whichever French blocks, unseen, stand where; the game's end tells him nothing more of it. The positive
+    control: plant a leak (the word tells the whole position) and the check shows it."""
+    from bot.service import unplayed
+    from tests.bot.test_held_orders_told_unseen import last_loaded
+
     one, two = handed_on_then_cancelled()
     assert fog_check.first_difference(one, two) is None
-    seated = next(n for n, line in enumerate(one) if line.startswith("/game seat side:russian player:computer"))
     word = next(n for n, line in enumerate(one) if line.startswith(
-        "DM: Game 1: your held orders were not played, as the game ended before they were due (no winner, ended by "
-        "Manager): 1. initiative raid."))
-    assert seated < word
-    plant_unplayed_leak(monkeypatch)
+        "DM: Game 1: the computer now plays Russian in your place. ") and line.endswith(
+        " Your held orders were not played, as the Russian seat went to the computer before they were due: 1. "
+        "initiative raid."))
+    assert one[word + 1].startswith("/game seat side:russian player:computer")
+    assert not any("held orders" in line for line in one[word + 1:])
+    handed, loaded = unplayed.handed, last_loaded(monkeypatch)
+    monkeypatch.setattr(unplayed, "handed", lambda store, game_id, *args: [
+        (to, {"text": words(payload["text"], f" LEAK-handed {whole(loaded[-1])}")})
+        for to, payload in handed(store, game_id, *args)])
     one, two = handed_on_then_cancelled()
-    assert any(line.startswith("DM: ") and "LEAK-unplayed" in line for line in set(one) ^ set(two))
+    assert any(line.startswith("DM: ") and "LEAK-handed" in line for line in set(one) ^ set(two))
 
 
 def two_battles() -> tuple[list[str], list[str]]:

@@ -23,7 +23,8 @@ HELD = "the other's box held behind the viewer's choice"  # held_by_other
 AHEAD = "the viewer's box held behind the other's choice"  # written_ahead
 ADDED = "an order added with `/order` to those held"  # one_added
 UNTOLD = "the viewer's held orders told at a game's end"  # Further.in_turn's endings of UNPLAYED, unanswered
-NOT_PLAYED = "your held orders were not played"  # how that word reads, by DM or in a private thread (unplayed.py)
+NOT_PLAYED = "your held orders were not played"  # how that word reads, by DM or in a private thread (unplayed.py),
+# lower-cased: it follows the computer's word to the one it replaces in that one DM ('... Your held orders ...')
 
 
 @dataclass
@@ -90,7 +91,7 @@ def compare(system: ModuleType, state: dict, other: dict, viewer: str, rng: rand
     report.walks.update([*(first.ran or []), *(walk for walk, given in (
         (BOX, batched), (HELD, any(line.held for line in lines)),
         (AHEAD, batched and any(line.ahead for line in lines)), (ADDED, any(line.added for line in lines)),
-        (UNTOLD, unplayed and any(NOT_PLAYED in line for line in one))) if given)])
+        (UNTOLD, unplayed and any(NOT_PLAYED in line.lower() for line in one))) if given)])
     cut = disclosed_from(system, viewer, one, two, played_one, played_two, renamed)
     if cut is not None:
         report.disclosed += 1

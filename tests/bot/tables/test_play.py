@@ -395,18 +395,50 @@ def test_held_orders_the_games_end_leaves_unplayed_are_told_to_their_author(tmp_
     assert not any("held orders" in dm for dm in tables.delivery.messenger.to(BORIS.id))
 
 
-def test_held_orders_the_games_end_leaves_unplayed_are_told_to_their_author_who_handed_the_seat_on(wager):
-    """Anna holds a shout behind Blue's answer, then hands the Red seat to a stranger, and Boris resigns: the word
-    that her shout was not played went to Red's new holder, who never gave it, and Anna never learnt. It goes to
-    Anna, its author, naming the game."""
+def test_held_orders_go_with_their_author_when_the_seat_is_handed_to_a_person(wager):
+    """Anna holds a shout behind Blue's answer, then hands the Red seat to a stranger: the shout stayed and played for
+    him once Blue answered, and the word on it went to him, who never gave it. It is dropped in the transaction
+    that hands the seat over, and Anna, its author, is told which and why, once, naming the game; the stranger
+    starts with nothing held (his `/orders` box opens empty) and reads nothing of it, then or when Blue answers."""
     tables, game_id = wager
     run(tables.play.orders(ANNA, CHANNEL, "shout; shout"))
     run(tables.seats.replace(ANNA, CHANNEL, "red", STRANGER))
-    run(tables.play.resign(BORIS, CHANNEL))
+    assert tables.store.held_orders(game_id, "red") is None
+    assert tables.play.held_in(STRANGER, CHANNEL) == ""
+    seq = tables.store.last_seq(game_id)
+    run(tables.play.submit(BORIS, CHANNEL, "answer soft"))
+    assert tables.store.last_seq(game_id) == seq + 1  # Blue's answer alone: no shout played for the stranger
     messenger = tables.delivery.messenger
-    assert [dm for dm in messenger.to(ANNA.id) if "held orders" in dm] == \
-        [NOT_PLAYED.format(game_id, "the Red player wins, as Boris resigns for Blue")]
-    assert not any("held orders" in dm for dm in messenger.to(STRANGER.id))
+    assert [dm for dm in messenger.to(ANNA.id) if "held orders" in dm] == [
+        f"Game {game_id}: your held orders were not played, as the Red seat went to <@{STRANGER.id}> before they were "
+        "due: 2. shout."]
+    assert not any("held orders" in dm or "shout" in dm for dm in messenger.to(STRANGER.id))
+    run(tables.play.resign(BORIS, CHANNEL))  # and the game's end has nothing more to tell her
+    assert len([dm for dm in messenger.to(ANNA.id) if "held orders" in dm]) == 1
+
+
+def test_held_orders_go_with_their_author_when_the_computer_takes_the_seat_and_he_takes_it_back(wager, monkeypatch):
+    """Anna's shouts, held again behind Blue's answer after the first two played, go when the computer takes the
+    Red seat (as at her passed deadline): one DM tells her the computer plays in her place, which orders were not
+    played and those played before them; taken back, the seat holds nothing and she is told nothing more."""
+    tables, game_id = wager
+    monkeypatch.setattr(toy_wager, "commander", lambda level=1: None, raising=False)
+    for actor, text in HELD_AGAIN:
+        run((tables.play.orders if ";" in text else tables.play.submit)(actor, CHANNEL, text))
+    assert tables.store.held_orders(game_id, "red")["judged"]["waiting"]
+    messenger = tables.delivery.messenger
+    dms = len(messenger.to(ANNA.id))
+    tables.computer.take(game_id, "red", None, "The Red deadline has passed: the computer takes the seat")
+    run(tables.delivery.flush(game_id))
+    assert tables.store.held_orders(game_id, "red") is None
+    assert messenger.to(ANNA.id)[dms:] == [
+        f"Game {game_id}: the computer now plays Red in your place. To play again, ask the game's creator or a member "
+        "with Manage Server for `/game replace side:red` naming you. Your held orders were not played, as the Red "
+        "seat went to the computer before they were due: 3. shout; 4. status. Those before them were played once "
+        "the choices were made: 2. shout."]
+    run(tables.seats.replace(ANNA, CHANNEL, "red", ANNA))
+    assert tables.store.seats(game_id)["red"] == ANNA.id and tables.play.held_in(ANNA, CHANNEL) == ""
+    assert not any("held orders" in dm for dm in messenger.to(ANNA.id)[dms + 1:])
 
 
 def test_a_command_and_the_held_orders_it_lets_play_are_sent_by_one_flush_in_order(wager):
@@ -871,6 +903,39 @@ def test_held_orders_killed_at_any_write_are_played_and_told_once_as_they_would_
     while killed_as_whole(tmp_path, case, point, whole):
         point += 1
     assert point > 3
+
+
+@pytest.mark.parametrize("kill", ["inside its transaction", "after it"])
+def test_a_hand_over_killed_drops_the_held_orders_with_their_word_or_neither(kill, wager, tmp_path, monkeypatch):
+    """Anna hands the Red seat, her shout held, to a stranger, and the bot is killed: inside the hand-over's
+    transaction, after the held orders went and before its messages were written, nothing of it is stored (the
+    seat, the shout and no word), and the hand-over given again drops them with the word; after it, the seat, the
+    drop and the word are stored together, and the next start sends the word. Anna reads it once either way."""
+    tables, game_id = wager
+    run(tables.play.orders(ANNA, CHANNEL, "shout; shout"))
+    if kill == "inside its transaction":
+        dropped = tables.store._hand_over
+
+        def killed_after(*args):
+            dropped(*args)
+            monkeypatch.setattr(tables.store, "_write_outbox", lambda *more: (_ for _ in ()).throw(Killed()))
+        monkeypatch.setattr(tables.store, "_hand_over", killed_after)
+    else:
+        monkeypatch.setattr(tables.delivery, "flush", lambda *args: (_ for _ in ()).throw(Killed()))
+    with pytest.raises(Killed):
+        run(tables.seats.replace(ANNA, CHANNEL, "red", STRANGER))
+    monkeypatch.undo()
+    monkeypatch.setitem(_SYSTEMS, "toy_wager", "tests.bot.toy_wager")
+    again = restarted(tables, tmp_path / "wager.sqlite")
+    store = again.store
+    if kill == "inside its transaction":
+        assert store.seats(game_id)["red"] == ANNA.id and store.held_orders(game_id, "red")["lines"] == ["shout"]
+        assert not [row for row in store.outbox(game_id) if "held orders" in plain(row["payload"].get("text", ""))]
+        run(again.seats.replace(ANNA, CHANNEL, "red", STRANGER))
+    run(again.delivery.flush(game_id))
+    assert store.seats(game_id)["red"] == STRANGER.id and store.held_orders(game_id, "red") is None
+    assert held_words([tables, again]) == [f"Game {game_id}: your held orders were not played, as the Red seat went "
+                                           f"to <@{STRANGER.id}> before they were due: 2. shout."]
 
 
 def test_a_start_sets_damaged_rows_aside_once_and_finishes_every_other_games_pass(wager, tmp_path, monkeypatch,
