@@ -284,6 +284,14 @@ class OutboxPart(Connection):
                                   AND json_extract(payload, '$.question.since') >= ? LIMIT 1""",
                                [game_id, side, since]).fetchone() is not None
 
+    def tipped(self, game_id: int, user: str, side: str) -> bool:
+        """Whether a question of the game told this person how its commands are given where they read it (a row's
+        `tip` names them: bot/tables/announcement.py), whatever seat they held then; a row of the version before,
+        which named no one (`true`), counts for the side it asked."""
+        return self.db.execute("""SELECT 1 FROM outbox WHERE game = ? AND (json_extract(payload, '$.tip') = ?
+                                  OR audience = ? AND json_type(payload, '$.tip') = 'true') LIMIT 1""",
+                               [game_id, user, side]).fetchone() is not None
+
     def last_question(self, game_id: int, side: str) -> dict | None:
         """The last row written into the side's question messages (sent or not), if any: what its
         newest question message reads, a question or the answer written over it."""

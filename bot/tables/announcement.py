@@ -11,7 +11,7 @@ from bot.store import Outbox
 from bot.tables.change_base import ChangeBase
 from bot.tables.notices import notices, opening, told_privately
 from bot.tables.spectators import spectator_rows
-from bot.words import Text, due, mention, plain, words
+from bot.words import COMPUTER, Text, due, mention, plain, words
 from rules.core.standing import choosers
 from rules.core.system import GameSystem
 
@@ -149,14 +149,18 @@ class AnnouncementPart(ChangeBase):
         secret choice is not: its standing order may have put its chit down (1812's battle plans,
         SPI's 1812 overview, COMBAT), and a ping there, missing where the order answered, told it.
         A side awaited still, asked the first time in a new player-turn, reads its question as
-        one newly awaited does: a new DM under no answer, it read 'Game 1: Next, due ...'. The side's first
-        question of the game says under it how its commands are given where it is read (`tip`: a DM takes them
-        typed), once: every DM and kept view closed with '(Type these in the channel, ...)'."""
+        one newly awaited does: a new DM under no answer, it read 'Game 1: Next, due ...'. The first question of
+        the game a person reads says under it how its commands are given where it is read (`tip`: a DM takes them
+        typed), once, whatever seat it asks (every DM and kept view closed with '(Type these in the channel, ...)';
+        keyed on the side's questions, a seat's new holder never read it). The tip names its reader: who has read
+        one is the store's, and public (who holds which seat)."""
         question = payload["question"]
         new = question.pop("new")
-        asked = self.news.store.asked_since(self.game_id, side, self.since)
-        if not self.news.store.asked_since(self.game_id, side, 0):
-            payload["tip"] = True
+        store = self.news.store
+        asked = store.asked_since(self.game_id, side, self.since)
+        holder = store.seats(self.game_id).get(side)
+        if holder not in (None, COMPUTER) and not store.tipped(self.game_id, holder, side):
+            payload["tip"] = holder
         ping = new and asked and not quiet and self.news.tables.prefs_of(self.game_id, side).remind != "dm"
         question.update(since=self.since, fresh=new and not ping)
         if not new and not asked and not (self.asked_in is not None and side == self.side):

@@ -16,6 +16,8 @@ from bot.service import GameService
 from bot.tools.fog_check.cast import CHANNEL, HEIR, VIEWER
 from bot.words import Text, words
 
+TIP = "\n(how commands are given here)"  # observed where a platform's pieces write it (bot/tables/announcement.py)
+
 
 def _buttons(buttons: Buttons | None) -> str:
     """A question's buttons as the viewer sees them (what they are for, at which position)."""
@@ -72,7 +74,8 @@ class Recorder:
         return self.asked if self.asked is not None and text in self.asked[1].get("answers", []) else None
 
     def pieces(self, text: Text, place: str = "channel:", tip: bool = False) -> list[str]:
-        return pieces(text)  # as written, wherever it goes
+        """As written, wherever it goes; with TIP under it where it says how commands are given there."""
+        return pieces(words(text, TIP) if tip else text)
 
     async def private_thread(self, channel: str, user: str, title: str, taken: Collection[str] = ()) -> str:
         """A private thread of the channel (the viewer's, which they read; another's, which they do not see)."""

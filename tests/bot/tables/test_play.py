@@ -226,6 +226,34 @@ def test_a_clicked_answer_is_played_while_its_question_waits_and_expires_after(w
     assert store.last_seq(game_id) == 3
 
 
+def test_each_person_who_holds_a_seat_reads_each_tip_once_a_game(wager):
+    """Boris answers Blue's first question by its button and hands the seat to a stranger mid-game: the tip under a
+    first question (how commands are given where it is read) and the standing order's under a first click were
+    keyed on the side, so the stranger read neither. Each person reads each once a game: the stranger under his
+    first question and click; Boris, seated again, neither again."""
+    tables, game_id = wager
+    store = tables.store
+
+    def tipped() -> list[tuple[str, str]]:  # (the side asked, whom its question's tip names)
+        return [(row["audience"], row["payload"]["tip"]) for row in store.outbox(game_id) if row["payload"].get("tip")]
+
+    def turn(blue) -> list[str]:  # Red shouts, Blue clicks his answer, both plan: the replies to Blue's clicks
+        run(tables.play.submit(ANNA, CHANNEL, "shout"))
+        said = [plain(run(tables.play.answer(blue, game_id, "blue", store.seen_seq(game_id, "blue"), "answer soft")))]
+        run(tables.play.submit(ANNA, CHANNEL, "plan calm"))
+        return [*said, plain(run(tables.play.answer(blue, game_id, "blue", store.seen_seq(game_id, "blue"),
+                                                    "plan bold")))]
+
+    assert turn(BORIS) == ["Blue: answer soft.\n" + tip("answer soft"), "Blue: plan bold.\n" + tip("plan bold")]
+    assert tipped() == [("red", ANNA.id), ("blue", BORIS.id)]
+    run(tables.seats.replace(BORIS, CHANNEL, "blue", STRANGER))
+    assert turn(STRANGER) == ["Blue: answer soft.\n" + tip("answer soft"), "Blue: plan bold.\n" + tip("plan bold")]
+    assert tipped() == [("red", ANNA.id), ("blue", BORIS.id), ("blue", STRANGER.id)]
+    run(tables.seats.replace(STRANGER, CHANNEL, "blue", BORIS))
+    assert turn(BORIS) == ["Blue: answer soft.", "Blue: plan bold. Game over: a draw, as the wagers are over."]
+    assert tipped() == [("red", ANNA.id), ("blue", BORIS.id), ("blue", STRANGER.id)]
+
+
 def test_a_button_pressed_after_its_deadline_says_the_deadline_answered_its_question(wager):
     """Red's shout asks Blue, whose answer is played at his deadline (at_deadline choose): a button
     of the question says so, and that nothing waits for Blue now."""
