@@ -34,7 +34,7 @@ from rules.borodino.ai.contact import engages
 from rules.borodino.ai.march import march
 from rules.borodino.battle import Battle, engaged_around, zoc_reach
 from rules.borodino.battlemap import BattleMap
-from rules.borodino.victory import DECISIVE_EXIT
+from rules.borodino.victory import DECISIVE_EXIT, outcome
 from rules.borodino.movement import passable_steps
 from rules.core.ai import Decision
 from rules.core.hexes import Hex
@@ -46,8 +46,24 @@ CLOSED = 500  # added to the march where no way round the enemy leads to the zon
 Apply = Callable[[C.Command], Battle]  # carries out a move, and gives the board after it
 BACK = ("steps back out of the Russians' reach: a French Combat Point lost counts towards the Russian Substantial "
         "victory, which with their Marginal one draws against the French Decisive (7 September, Victory Conditions)")
+STAND = ("the rest of the army stands out of the Russians' reach: the French Decisive victory is won as the game "
+         "stands (7 September, Victory Conditions)")
 WHY = ("marches for the east edge: 60 Combat Points off it between the two roads win the French "
        "Decisive victory (7 September, Victory Conditions)")
+
+
+def won(b: Battle) -> bool:
+    """Whether the French win were the game to end now, 60 Combat Points off the east edge, and no
+    French unit is in contact: the Decisive victory in hand, the French losses no greater than the
+    Russian (no Russian Substantial victory, so no Russian Decisive one to draw against it) or a
+    redoubt east of the Front Line not Russian (no Marginal one). Whatever the army fights for then
+    can only lose it: a French Combat Point lost with no Russian one lost too brings the Russian
+    Substantial victory back. A unit in contact stays and fights (Zones of Control D, Combat B),
+    and the army that would stand back from it leaves it to be struck at better odds."""
+    if b.s["exited"]["french"] < DECISIVE_EXIT or any(engages(b, "french", b.hex_of(u)) for u in b.on_map("french")):
+        return False
+    ended = outcome(Battle({**b.s, "phase": "over"}))
+    return ended is not None and ended["winner"] == "french"
 
 
 def open_to(b: Battle, side: str) -> bool:

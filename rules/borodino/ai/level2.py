@@ -147,6 +147,8 @@ class Level2:
         if marched:  # the Grand Battle's last day: level 1's column, in time and where it betters the result
             return Search(after, side, rng, self.plans, self.playouts, within, (marched, column)).best()
         if east_edge.open_to(Battle(state), side):
+            if east_edge.won(Battle(state)):
+                return standing(state, side)
             by_edge = by_the_edge(state, side, rng, within)
             if by_edge is not None:
                 return by_edge
@@ -172,16 +174,31 @@ def by_the_edge(state: dict, side: str, rng: random.Random, stop: Stop = never) 
     gain = clear_gain(ends[True], ends[False]) if ends[True] else None
     if gain is None:
         return None
+    why = f" (level 2: {float(gain):+.1f} over marching on the redoubts in {len(ends[True])} playouts to the end)"
+    return said_once(wary(state, side) + [Decision("end", "the rest of the army stands out of the fights it "
+                                                   "need not give (Victory Conditions: losses)")], why)
+
+
+def standing(state: dict, side: str) -> list[Decision]:
+    """The Movement Phase of a side that wins were the game to end now (east_edge.won): the column
+    goes on and the rest of the army stands out of the Russians' reach (`wary`), no playout weighed.
+    The search would march the army back on the redoubts, where the fights it gives can only lose
+    what is won: 60 Combat Points off, the French losses 4 to the Russians' 4 (dice seed 8,
+    Game-Turn 38), it lost 2 more and drew."""
+    return said_once(wary(state, side) + [Decision("end", east_edge.STAND)], " (level 2: the game won as it stands)")
+
+
+def wary(state: dict, side: str) -> list[Decision]:
+    """The wary march's moves (east_edge.moves, `wary`), each carried out before the next is chosen,
+    then the leaders' (Doomed Victory 8.1: after their units)."""
     now = [state]
 
     def apply(cmd: C.Command) -> Battle:
         now[0], _ = borodino.apply(now[0], side, cmd)
         return Battle(now[0])
-    why = f" (level 2: {float(gain):+.1f} over marching on the redoubts in {len(ends[True])} playouts to the end)"
     moves = east_edge.moves(Battle(state), apply, wary=True)
-    _, leaders_moved = move_leaders(now[0], side)  # Doomed Victory 8.1: after their units
-    return said_once(moves + leaders_moved + [Decision("end", "the rest of the army stands out of the fights it "
-                                                       "need not give (Victory Conditions: losses)")], why)
+    _, leaders_moved = move_leaders(now[0], side)
+    return moves + leaders_moved
 
 
 def said_once(plan: list[Decision], why: str) -> list[Decision]:

@@ -105,6 +105,37 @@ def test_level_2s_column_goes_round_the_reach_of_the_russians_in_the_tactical_po
     assert east_edge.WHY in plan[0].reason and "playouts to the end" in plan[0].reason
 
 
+def test_the_game_is_won_as_it_stands_with_60_off_the_french_losses_no_greater_and_no_unit_in_contact():
+    """7 September, Victory Conditions: the French Decisive victory outranks every Russian victory but
+    their Decisive one, their Marginal (every redoubt east of the Front Line theirs) with their
+    Substantial (the French losses greater than the Russian)."""
+    redoubts = {"R-VII-art": "2817", RUSSIAN: "3018", "R-VIII-art": "3117", "R-VIII-2Gr": "3218"}
+
+    def board(units: dict[str, str], exited: int = 61, french: int = 4) -> Battle:
+        state = position(units, turn=38)
+        state["exited"]["french"], state["losses"] = exited, {"french": french, "russian": 4}
+        return Battle(state)
+    assert east_edge.won(board({INF: "2820", **redoubts}))
+    assert not east_edge.won(board({INF: "2820", **redoubts}, exited=59))
+    assert not east_edge.won(board({INF: "2820", **redoubts}, french=5))
+    assert east_edge.won(board({INF: "2820", **redoubts, "R-VIII-2Gr": "3319"}, french=5))  # the Southern Fleche left
+    assert not east_edge.won(board({INF: "2818", **redoubts}))  # next to 2817: it owes an attack (Combat B)
+
+
+def test_level_2_stands_out_of_the_fights_once_the_game_is_won_in_the_tactical_position():
+    """the-decisive-victory-won-stands: level 1's 7-4 closes on the lone 2-5 at 3-1, whose Ex loses the
+    7-4 and the game; level 2 closes on nothing, no playout weighed, and says why once."""
+    entry = next(p for p in positions.load("borodino", borodino.INFO.sides)
+                 if p.id == "the-decisive-victory-won-stands")
+    state = position_state(entry.entry)
+    plan = level2.Level2().plan(borodino.view(state, "french"), (), random.Random(1))
+    commands = [d.command for d in plan]
+    assert entry.judge(commands) and plan[-1].reason == east_edge.STAND
+    assert "(level 2: the game won as it stands)" in plan[0].reason and "playouts" not in plan[0].reason
+    for d in plan:  # every command of it is legal, in turn
+        state, _ = borodino.apply(state, "french", borodino.parse("french", d.command))
+
+
 def test_a_playout_marching_for_the_edge_wins_where_the_redoubts_lose():
     """From the 7 September set-up, played out to the end against level 1's Russians: the march
     brings more than 60 Combat Points off the east edge (a French Decisive victory); the march on
