@@ -296,7 +296,7 @@ def _declare(g: Game, side: str, cmd: C.Word) -> list[Event]:
     if g.s["impulse"] is not None:
         raise RuleViolation("4.0", f"a {g.s['impulse']['kind']} action is under way; `end` it first")
     if cmd.verb == "tactical" and not legal.may_declare_tactical(g, side):
-        disc = " or take an `initiative` action" if g.s["initiative"] == side else ""  # the holder's (6.0)
+        disc = " or `initiative <action>`" if g.s["initiative"] == side else ""  # the holder's (6.0)
         raise RuleViolation("5.1", "no tactical leader can be activated (exhausted leaders, or an exhausted "
                             f"supreme commander); `pass`{disc}")
     return impulses.begin(g, side, cmd.verb)

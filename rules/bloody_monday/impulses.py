@@ -300,7 +300,7 @@ def off_map(g: Game, bid: str) -> None:
 def declarable(g: Game, side: str) -> str:
     """The actions that open `side`'s impulse (4.0), an Initiative Action only for the holder of the
     Initiative Disc (6.0), as a prompt or a refusal names them."""
-    return "`tactical`, `pass` or an `initiative` action" if g.s["initiative"] == side else "`tactical` or `pass`"
+    return "`tactical`, `pass` or `initiative <action>`" if g.s["initiative"] == side else "`tactical` or `pass`"
 
 
 def move(g: Game, side: str, cmd: Move) -> list[dict]:

@@ -97,20 +97,23 @@ def prompt(g: Game, viewer: str | None) -> str | None:
 def tactical_points(g: Game, imp: Impulse) -> str:
     """The phasing player's Tactical Action in its first two segments, the segment in a short sentence and
     what may be done in it as points (one line of up to 340 characters read as nine on a phone): in the
-    activation segment the leaders they may activate, where each stands, and how many more their supreme
-    commander's strength allows (5.1); in the movement segment the moves, the guns' activation (5.2, 5.2.1)."""
+    activation segment the leaders they may activate, a point each with where it stands (six on one point
+    ran 113 characters), and how many more their supreme commander's strength allows (5.1); in the movement
+    segment the moves, the guns' activation (5.2, 5.2.1). Each command is shown whole (`move <block> <area>`,
+    not `move`): the channel shows a whole command as the slash command that gives it."""
     side = g.s["player"]
     if imp["segment"] == "movement":
         return point_by_point(f"{side.title()} Tactical Action, movement segment (5.2):", [
             "`move <block> <area>` the units your activated leaders command", "`activate <artillery>` (5.2.1)",
-            "then `inspire` (5.2.2), `battle <area>` (5.3) or `end` (5.0)"])
+            "then `inspire <leader> <block>` (5.2.2), `battle <area>` (5.3) or `end` (5.0)"])
     free = impulses.activatable(g, side)
     left = g.chief_strength(side) - len(imp["leaders"])
-    where = ": " + ", ".join(f"{bid} in {g.entry(bid)['area']}" for bid in free) if free else ""
     limit = [f"{left} of them at most, your supreme commander's strength (5.1)"] if left < len(free) else []
     return point_by_point(f"{side.title()} Tactical Action, activation segment (5.0):", [
-        f"`activate <leader> [<area>]`{where}" + ("" if limit else " (5.1)"), *limit,
-        "then `move` the units your activated leaders command (5.2)", "`battle <area>` (5.3) and `end` (5.0)"])
+        "`activate <leader> [<area>]`" + ("" if limit else " (5.1)") + (", one of:" if free else ""),
+        *(f"{bid} in {g.entry(bid)['area']}" for bid in free), *limit,
+        "then `move <block> <area>` the units your activated leaders command (5.2)",
+        "`battle <area>` (5.3) and `end` (5.0)"])
 
 
 # An impulse's kind -> its name and rule case (5.0, 6.2, 6.3, 7.0).
@@ -167,15 +170,20 @@ def jager_prompt(g: Game, viewer: str | None) -> str:
 def retreat_prompt(g: Game, viewer: str | None) -> str:
     """6.4: the areas are public (control); their room only for the defender (his own units, 1.2). To him
     the choice in a short sentence, then its two ways of answering as points (one line of 231 characters
-    read as eight on a phone; a dash between its clauses read as a hyphen)."""
+    read as eight on a phone; a dash between its clauses read as a hyphen). An area his units fill stays a
+    retreat area (the rules bar only overstacking), but none of them may enter it, and a unit with room in
+    no area is eliminated: it is named full, with what that means, where '57 (room 0)' read as an answer."""
     bt = g.s["battle"]
     areas = retreats.retreat_areas(g)
     if viewer is None or viewer != bt["defender"]:
         return (f"The battle in {bt['area']}: the {bt['defender'].title()} player may spend the Initiative Disc "
                 f"to retreat into {', '.join(map(str, areas))} or stand (6.4).")
-    rooms = ", ".join(f"{n} (room {max(0, g.room(viewer, n))})" for n in areas)
+    rooms = {n: max(0, g.room(viewer, n)) for n in areas}
+    full = [str(n) for n in areas if not rooms[n]]
+    into = ", ".join(f"{n} (room {rooms[n]})" for n in areas if rooms[n]) or ", ".join(full)
+    none = [f"full: {', '.join(full)}; a unit without room in any area is eliminated"] if full else []
     return point_by_point(f"The battle in {bt['area']}: spend the Initiative Disc to retreat, or `stand` (6.4):",
-                          [f"`retreat <area> ...` into {rooms}",
+                          [f"`retreat <area> ...` into {into}", *none,
                            "`retreat <block> <area> ...` places each unit, where not all have room"])
 
 

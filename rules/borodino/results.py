@@ -306,7 +306,9 @@ def _pointed(b: Battle, step: dict) -> tuple[str, list[str]] | None:
     it) and its answers, one a point, where they would run one sentence long: a retreat where one of
     the hexes displaces a friendly unit (Displacement: each names the unit it would push), two advances
     or more (Combat H), two sets of attackers or more to pay an exchange with (CRT: Exchange), spared
-    guns that may elect to retreat (Artillery C: its long sentence first); None otherwise."""
+    guns that may elect to retreat (Artillery C); None otherwise. The sentence stays within a phone's two
+    lines (about 80 characters): what the exchange costs, and who then chooses where the guns go, are points
+    (a sentence of 126 characters read as four lines before its first answer)."""
     who = step["chooser"].title()
     options = options_of(b, step)
     if step["kind"] == "retreat" and any(d for _, d in options):
@@ -315,12 +317,12 @@ def _pointed(b: Battle, step: dict) -> tuple[str, list[str]] | None:
     if step["kind"] == "advance" and len({u for u, _ in options}) > 1:
         return f"{who} player: you may advance after combat:", _advances(b, options) + ["`stay` advances none"]
     if step["kind"] == "voluntary":
-        return (f"{who} player: artillery spared by the result may still elect to retreat, the "
-                f"{enemy_of(step['chooser']).title()} player then choosing where (Artillery C):",
-                _spared(b, options) + ["`stay` elects none"])
+        return (f"{who} player: guns the result spared may still retreat (Artillery C):",
+                [f"the {enemy_of(step['chooser']).title()} player then chooses where each goes",
+                 *_spared(b, options), "`stay` elects none"])
     if step["kind"] == "lose" and len(options) > 1:
-        return (f"{who} player: the exchange costs you at least {points(step['need'])} of the attackers "
-                "(CRT: Exchange); choose:", _loss_sets(b, options))
+        return (f"{who} player: choose the attackers the exchange costs you (CRT: Exchange):",
+                [f"at least {points(step['need'])} of them", *_loss_sets(b, options)])
     return None
 
 

@@ -61,8 +61,8 @@ def prompt(g: Game, viewer: str | None) -> str | None:
     if phase == "attrition":
         chooser = enemy_of(player)
         if viewer == chooser:
-            return point_by_point(f"Choose the {player.title()} stack that takes the next attrition loss "
-                                  f"({s['attrition']} to take): `attrit <place>`, one of:",
+            return point_by_point(f"Choose where {player.title()} attrition falls ({s['attrition']} to take), "
+                                  "`attrit <place>`, one of:",
                                   map(g.name, g.stacks(player)))
         return (f"The {chooser.title()} player chooses where {player.title()} attrition falls "
                 f"({s['attrition']} to take).")
@@ -101,7 +101,7 @@ def _combat_prompt(g: Game, viewer: str | None) -> str:
     role = "attacker" if viewer == bt["attacker"] else "defender"
     chits = g.tables.attacker_plans if role == "attacker" else g.tables.defender_plans
     away = bt["withdraw"][viewer]
-    held = [f"your chit: {in_words(Plan(mine, away))} (you may change it until both are revealed)"] if mine else []
+    held = [f"your chit: {in_words(Plan(mine, away))}", "you may change it until both are revealed"] if mine else []
     cavalry = [f"your cavalry may withdraw first: `plan <chit> withdraw <place>`{_to(g, viewer, bt['place'])}"] \
         if g.stack(viewer, bt["place"])["cav"] else []
     return point_by_point(f"Battle of {where}, you are the {role}: choose your Battle Plan:",

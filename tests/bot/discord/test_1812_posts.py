@@ -396,7 +396,7 @@ def test_a_click_that_ends_its_player_turn_keeps_the_lines_above_it_under_the_ne
     attrition. Both stay, in order, above it."""
     read, _ = _retreat_into_the_french_turn(tmp_path, _into_kovno(**{"30": {"inf": 2}}))
     assert read.startswith("Game 1: Assault in Kovno (11).\nRetreat to Vilna (12).\nNext, due <t:1772539200:R>: "
-                           "Choose the French stack that takes the next attrition loss"), read
+                           "Choose where French attrition falls"), read
 
 
 @pytest.mark.parametrize("planted", [False, True])

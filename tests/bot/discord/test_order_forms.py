@@ -7,13 +7,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from bot.delivery import payload_text
 from bot.discord.app import TYPED_HINT
-from bot.discord.order_forms import AWAY, BOTH
+from bot.discord.order_forms import AWAY, BOTH, SPAN, shown, verbs
 from bot.permissions import Actor
 from bot.words import plain
 from tests.bot.discord.sim import Server, borodino, play, reply, server, started
 from tests.bot.discord.test_orders_at_once import french_moves
+from tests.rules.core.test_prompt_lengths import CORPUS, questions
 
 
 async def undo_asked(s: Server) -> str:
@@ -84,7 +87,7 @@ def test_a_dm_shows_orders_as_typed_there_and_says_what_works_under_its_first_qu
                 await s.boris.slash(s.channel, "order", command="end")
             await s.env.settle()
             dms = s.dms(s.boris)
-            asked = next(dm for dm in reversed(dms) if "attrition loss" in dm and "your view" not in dm)
+            asked = next(dm for dm in reversed(dms) if "attrition falls" in dm and "your view" not in dm)
             assert "`attrit <place>`" in asked and asked.endswith(AWAY["dm"]), asked
             view = next(dm for dm in dms if "your view as Russian" in dm)
             assert "`attrit <place>`" in view and AWAY["dm"].strip() not in view, view
@@ -123,3 +126,18 @@ def test_help_on_discord_lists_no_terminal_command(tmp_path):
             helped = reply(await s.anna.slash(s.channel, "help"))
             assert "Also: accept, refuse, draw, map, orders." in helped and "quit" not in helped
     play(test, tmp_path)
+
+
+@pytest.mark.long  # whole games of the replay corpus, each side's question after each command: seconds
+@pytest.mark.parametrize("path", CORPUS, ids=lambda path: path.stem)
+def test_every_command_a_question_names_is_whole_so_each_is_shown_in_the_form_that_works(path):
+    """A question names each command whole (`move <block> <area>`, `initiative <action>`): a verb alone is no
+    command, and is shown as it is. Bloody Monday's '- then `move` the units your activated leaders command'
+    read `move` in the channel, where the point above it read `/order command:activate <leader> [<area>]`,
+    and in a DM as an order to type alone. A kind of command ('a `fire` command') is no order, and is left
+    as it is: every other code span a question holds that begins with a command's verb is shown, in a channel
+    without typed orders, as the slash command that gives it."""
+    bare = {span.group(1) for text in questions(path) for span in SPAN.finditer(shown(text, typed=False))
+            if span.group(1).split()[0].lower() in verbs() and not span.string[span.end():].startswith(" command")}
+    assert not bare
+

@@ -791,8 +791,8 @@ def test_a_side_still_awaited_in_a_new_player_turn_is_asked_in_a_new_dm_that_rea
     for line in ("end", "end"):
         run(tables.play.submit(BORIS, CHANNEL, line))
     asked = questions(tables, BORIS.id)[-1]
-    assert asked.startswith(f"Game {game_id}: the game waits for you, {DUE}: Choose the French stack "
-                            "that takes the next attrition loss"), asked
+    assert asked.startswith(f"Game {game_id}: the game waits for you, {DUE}: Choose where French "
+                            "attrition falls"), asked
 
 
 def played(tmp_path, system: str, scenario: str, *lines: tuple[Actor, str], seed: int = 1,

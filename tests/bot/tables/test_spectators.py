@@ -224,7 +224,7 @@ def _spectated_from_the_start(tmp_path: Path, system: str, scenario: str, option
 
 def test_a_post_gives_no_command_to_spectators_who_may_not_act(tmp_path):
     """Bloody Monday's first impulse: the channel asks the French player 'French impulse: `tactical`, `pass`
-    or an `initiative` action (4.0).', and the spectators' channel read it too, under it (on a server that
+    or `initiative <action>` (4.0).', and the spectators' channel read it too, under it (on a server that
     reads typed orders) '(Type these in the channel, or give them with `/order command:` ...)', which no
     spectator may do. A prompt that gives commands is the player's: the spectators read the headline and
     the facts under it. Likewise the Doomed Victory Rally Phase's '... (`move <leader> <hex>`), then `end`'

@@ -29,7 +29,7 @@ REFUSALS = [
      "French Davout (F-I-D, tactical leader) is already activated this impulse (5.1)."),
     (("tactical", "activate F-I-D", "move F-I-1 15"), "activate F-III-N", "5.1",
      "Tactical leaders are activated only in the activation segment, before any move (5.1)."),
-    ((), "move F-I-1 15", "4.0", "Declare an action first: `tactical`, `pass` or an `initiative` action (4.0)."),
+    ((), "move F-I-1 15", "4.0", "Declare an action first: `tactical`, `pass` or `initiative <action>` (4.0)."),
     (("tactical", "activate F-I-D", "inspire F-I-D F-I-1"), "move F-I-LC 15", "5.2",
      "The movement segment is over; inspire, fight your battles or `end` (5.2)."),
     (("pass", "move F-I-1 15"), "move F-I-LC 15", "7.0", "During a Pass only one unit may move; `end` the Pass (7.0)."),
@@ -78,7 +78,7 @@ def test_an_impulse_not_yet_declared_offers_an_initiative_action_only_to_the_dis
     assert refused(without, "french", "move F-I-1 15", "4.0") == "Declare an action first: `tactical` or `pass` (4.0)."
     assert refused(without, "french", "end", "4.0") == "No action is under way; choose `tactical` or `pass` (4.0)."
     assert refused(_after(), "french", "end", "4.0") == (
-        "No action is under way; choose `tactical`, `pass` or an `initiative` action (4.0).")
+        "No action is under way; choose `tactical`, `pass` or `initiative <action>` (4.0).")
     assert refused(without, "french", "initiative move", "6.0") == (
         "Only the player holding the Initiative Disc may take an Initiative Action (6.0).")
 

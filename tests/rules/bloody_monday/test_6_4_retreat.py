@@ -131,6 +131,24 @@ def test_6_4_a_retreat_where_no_unit_has_room_says_so():
         ("info", "russian", "Your retreat: no unit had room.")]
 
 
+def test_6_4_a_full_area_is_offered_named_full_with_what_that_means():
+    """6.4 with 1.2: an area the defender's units fill stays a retreat area (the rules bar overstacking, not
+    the area), but none of his units may enter it, and "Retreating Units which cannot retreat due to
+    overstacking are eliminated": he read '52 (room 0)' as if it were an answer; he reads it full, and what
+    a full area means. 52 (red) holds R-1-11; 45 has room for four. Naming 52 alone, R-1-3 having room in
+    45, is refused; where 52 is the only area, retreating into it eliminates R-1-3."""
+    state = at_retreat({"R-1-3": 44, "R-1-11": 52}, control=FRENCH_HELD | {52: "russian", 45: "russian"})
+    assert bm.view(state, "russian")["prompt"].split("\n")[1:3] == [
+        "- `retreat <area> ...` into 45 (room 4)", "- full: 52; a unit without room in any area is eliminated"]
+    assert "full" not in bm.view(state, "french")["prompt"]  # his own units' room: the defender's alone
+    refused(state, "russian", "retreat 52", "6.4")
+    alone = at_retreat({"R-1-3": 44, "R-1-11": 52}, control=FRENCH_HELD | {52: "russian"})
+    assert bm.view(alone, "russian")["prompt"].split("\n")[1:3] == [
+        "- `retreat <area> ...` into 52", "- full: 52; a unit without room in any area is eliminated"]
+    lost, _ = do(alone, "russian", "retreat 52")
+    assert lost["blocks"]["R-1-3"]["where"] == "eliminated"
+
+
 def test_6_4_units_retreat_supreme_commander_first_then_strongest_first():
     """The order a retreat places the units in (the short form, and what the computer offers)."""
     g = game(at_retreat({"R-KUT": 44, "R-1-4": 44, "R-1-3": 44, "R-1-11": 44}))

@@ -12,7 +12,7 @@ from tests.rules.bloody_monday.test_5_3_combat import after_showdown, attack_42
 from tests.rules.bloody_monday.test_6_4_retreat import FRENCH_HELD, at_retreat
 
 SIDES = (None, "french", "russian")
-OPENING = "French impulse: `tactical`, `pass` or an `initiative` action (4.0)."
+OPENING = "French impulse: `tactical`, `pass` or `initiative <action>` (4.0)."
 TURN_1 = "The French player holds the Initiative Disc (6.0)."
 
 
@@ -33,7 +33,7 @@ def test_4_0_an_impulse_opens_with_the_choice_of_action():
     assert prompts(position({"F-I-1": 16})) == alike(OPENING)
     assert prompts(position({"F-I-1": 16}, player="russian")) == alike("Russian impulse: `tactical` or `pass` (4.0).")
     assert prompts(position({"F-I-1": 16}, player="russian", initiative="russian")) == alike(
-        "Russian impulse: `tactical`, `pass` or an `initiative` action (4.0).")
+        "Russian impulse: `tactical`, `pass` or `initiative <action>` (4.0).")
     assert prompts(position({"F-I-1": 16}, initiative="russian")) == alike(
         "French impulse: `tactical` or `pass` (4.0).")
 
@@ -46,13 +46,15 @@ def _others_read(state: dict, text: str) -> None:
 def test_5_0_a_tactical_action_tells_its_player_what_each_segment_allows():
     state, _ = do(position({"F-I-D": 16, "F-I-1": 16}), "french", "tactical")
     assert prompts(state)["french"] == (  # the segment in a short sentence, what it allows a point each
-        "French Tactical Action, activation segment (5.0):\n- `activate <leader> [<area>]`: F-I-D in 16 (5.1)\n"
-        "- then `move` the units your activated leaders command (5.2)\n- `battle <area>` (5.3) and `end` (5.0)")
+        "French Tactical Action, activation segment (5.0):\n- `activate <leader> [<area>]` (5.1), one of:\n"
+        "- F-I-D in 16\n- then `move <block> <area>` the units your activated leaders command (5.2)\n"
+        "- `battle <area>` (5.3) and `end` (5.0)")
     _others_read(state, "French Tactical Action, activation segment (5.0).")
     state = attack_42()
     assert prompts(state)["french"] == (
         "French Tactical Action, movement segment (5.2):\n- `move <block> <area>` the units your activated leaders "
-        "command\n- `activate <artillery>` (5.2.1)\n- then `inspire` (5.2.2), `battle <area>` (5.3) or `end` (5.0)")
+        "command\n- `activate <artillery>` (5.2.1)\n- then `inspire <leader> <block>` (5.2.2), `battle <area>` (5.3) "
+        "or `end` (5.0)")
     _others_read(state, "French Tactical Action, movement segment (5.0).")
     state["impulse"]["segment"] = "inspiration"
     assert prompts(state)["french"] == ("French Tactical Action, inspiration segment: `inspire <leader> <block>` "
@@ -132,7 +134,8 @@ def test_6_4_the_retreat_areas_are_public_their_room_the_defenders():
     assert prompts(state) == {
         None: public, "french": public,
         "russian": "The battle in 42: spend the Initiative Disc to retreat, or `stand` (6.4):\n"
-                   "- `retreat <area> ...` into 41 (room 0), 44 (room 4), 51 (room 4)\n"
+                   "- `retreat <area> ...` into 44 (room 4), 51 (room 4)\n"
+                   "- full: 41; a unit without room in any area is eliminated\n"
                    "- `retreat <block> <area> ...` places each unit, where not all have room"}
 
 
@@ -141,7 +144,7 @@ def test_6_4_room_is_never_below_nothing():
     state = attack_42(**{"R-1-3": 41, "R-1-4": 41, "R-1-11": 41, "R-1-3J": 41, "R-1-4J": 41})
     state["initiative"] = "russian"
     state, _ = do(state, "french", "battle 42", "end")
-    assert "into 41 (room 0), 44 (room 4)" in prompts(state)["russian"]
+    assert "into 44 (room 4), 51 (room 4)\n- full: 41;" in prompts(state)["russian"]
 
 
 def test_6_4_the_room_of_a_contested_retreat_area_counts_the_defenders_units_only():
@@ -497,11 +500,12 @@ def test_5_1_the_activation_segment_names_the_leaders_the_player_may_activate_an
     player reads which of theirs may be, where each stands, and the limit where it bites; the others
     read the segment only."""
     state, _ = do(bm.setup("bloody_monday", 7), "french", "tactical")
-    assert prompts(state)["french"].split("\n")[1:3] == [
-        "- `activate <leader> [<area>]`: F-CR-M in 18, F-I-D in 19, F-III-N in 33, F-IV-E in 15, F-V-P in 36, "
-        "F-VIII-J in 35", "- 4 of them at most, your supreme commander's strength (5.1)"]
+    assert prompts(state)["french"].split("\n")[1:9] == [
+        "- `activate <leader> [<area>]`, one of:", "- F-CR-M in 18", "- F-I-D in 19", "- F-III-N in 33",
+        "- F-IV-E in 15", "- F-V-P in 36", "- F-VIII-J in 35",
+        "- 4 of them at most, your supreme commander's strength (5.1)"]
     state, _ = do(state, "french", "activate F-I-D", "activate F-III-N", "activate F-IV-E")
-    assert prompts(state)["french"].split("\n")[1:3] == [
-        "- `activate <leader> [<area>]`: F-CR-M in 18, F-V-P in 36, F-VIII-J in 35",
+    assert prompts(state)["french"].split("\n")[1:6] == [
+        "- `activate <leader> [<area>]`, one of:", "- F-CR-M in 18", "- F-V-P in 36", "- F-VIII-J in 35",
         "- 1 of them at most, your supreme commander's strength (5.1)"]
     _others_read(state, "French Tactical Action, activation segment (5.0).")

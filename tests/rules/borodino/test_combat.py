@@ -414,8 +414,9 @@ def test_crt_ex_a_set_that_covers_the_loss_exactly_is_one_of_the_smallest():
     force_die(s, 6)
     s2, events = play(s, "french", f"attack {D[2]}+{D[3]}+{D[4]} -> {G}")
     assert (events[0]["odds"], events[0]["result"]) == ("3-1", "Ex")
-    assert events[-1]["text"] == ("French player: the exchange costs you at least 4 Combat Points of the attackers "
-                                  f"(CRT: Exchange); choose:\n- `lose {D[2]}` for F-I-5 in {D[2]} (4 Combat Points)\n"
+    assert events[-1]["text"] == ("French player: choose the attackers the exchange costs you (CRT: Exchange):\n"
+                                  "- at least 4 Combat Points of them\n"
+                                  f"- `lose {D[2]}` for F-I-5 in {D[2]} (4 Combat Points)\n"
                                   f"- `lose {D[3]}` for F-I-2 in {D[3]} (7 Combat Points)")
     refused(s2, "french", f"lose {D[2]}+{D[4]}", "CRT: Exchange")
     s3, _ = play(s2, "french", f"lose {D[2]}")
@@ -430,7 +431,8 @@ def test_crt_ex_the_prompt_names_each_smallest_set_of_several_units():
     force_die(s, 5)
     s2, events = play(s, "french", f"attack {D[2]}+{D[3]}+{D[4]} -> {G}")
     assert events[-1]["text"] == (
-        f"French player: the exchange costs you at least 5 Combat Points of the attackers (CRT: Exchange); choose:\n"
+        "French player: choose the attackers the exchange costs you (CRT: Exchange):\n"
+        "- at least 5 Combat Points of them\n"
         f"- `lose {D[2]}+{D[3]}` for F-I-5 in {D[2]} and F-V-16 in {D[3]} (8 Combat Points)\n"
         f"- `lose {D[2]}+{D[4]}` for F-I-5 in {D[2]} and F-I-cav in {D[4]} (6 Combat Points)\n"
         f"- `lose {D[3]}+{D[4]}` for F-V-16 in {D[3]} and F-I-cav in {D[4]} (6 Combat Points)")

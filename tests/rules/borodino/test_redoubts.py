@@ -367,8 +367,9 @@ def test_redoubts_case_i_an_exchange_with_an_empty_redoubt_costs_its_intrinsic_s
     force_die(s, 5)
     s2, events = play(s, "french", "attack 2818+2718 -> 2817")
     assert (events[0]["odds"], events[0]["result"]) == ("2-1", "Ex")
-    assert events[-1]["text"] == ("French player: the exchange costs you at least 6 Combat Points of the attackers "
-                                  "(CRT: Exchange); choose:\n- `lose 2818` for F-I-2 in 2818 (7 Combat Points)\n"
+    assert events[-1]["text"] == ("French player: choose the attackers the exchange costs you (CRT: Exchange):\n"
+                                  "- at least 6 Combat Points of them\n"
+                                  "- `lose 2818` for F-I-2 in 2818 (7 Combat Points)\n"
                                   "- `lose 2718` for F-IV-1 in 2718 (7 Combat Points)")
     s3, events = play(s2, "french", "lose 2818")
     assert s3["losses"] == {"french": 7, "russian": 0} and s3["units"][F7]["where"] == "eliminated"

@@ -64,9 +64,9 @@ def test_the_exchange_question_and_its_refusals():
     question = ("French player: the exchange costs you at least 5 Combat Points of the attackers; choose: "
                 "`lose 2805` for F-IV-1 in 2805 (7 Combat Points); or `lose 2706` for F-I-2 in 2706 (7 Combat Points) "
                 "(CRT: Exchange).")  # a refusal says it in one sentence; the question, a point an answer
-    asked = ("French player: the exchange costs you at least 5 Combat Points of the attackers (CRT: Exchange); "
-             "choose:\n- `lose 2805` for F-IV-1 in 2805 (7 Combat Points)\n- `lose 2706` for F-I-2 in 2706 (7 Combat "
-             "Points)")
+    asked = ("French player: choose the attackers the exchange costs you (CRT: Exchange):\n- at least 5 Combat "
+             "Points of them\n- `lose 2805` for F-IV-1 in 2805 (7 Combat Points)\n- `lose 2706` for F-I-2 in 2706 "
+             "(7 Combat Points)")
     assert [e["text"] for e in events] == ["2805+2706 (14) attack 2705 (5): 2-1, die 5: Ex.",
                                            "2705 (Russian 5-4 infantry) is eliminated.", asked]
     assert str(refused(s, "french", f"lose {D[2]}+{D[3]}", "CRT: Exchange")) == (
@@ -118,8 +118,8 @@ def test_an_elimination_is_told_and_logged():
 ART, ART2, F4, R6 = "F-I-art", "F-IV-art", "F-I-5", "R-VIII-2Gr"   # French 7-3 artillery (two), 4-4 infantry;
 # Russian 6-4 infantry
 FAR = go(G, 3, 3)   # 2707: bombards G from two hexes
-ELECT = ("French player: artillery spared by the result may still elect to retreat, the Russian player then "
-         "choosing where (Artillery C):\n- {}\n- `stay` elects none")  # the question; a refusal says it in one line
+ELECT = ("French player: guns the result spared may still retreat (Artillery C):\n- the Russian player then "
+         "chooses where each goes\n- {}\n- `stay` elects none")  # the question; a refusal says it in one line
 ELECT_IN_ONE = ("French player: artillery spared by the result may still elect to retreat, the Russian player then "
                 "choosing where: {}, or `stay` (Artillery C).")
 GUN = "`retreat 2707` for F-I-art in 2707 (French 7-3 artillery)"
@@ -156,8 +156,8 @@ def test_artillery_c_two_spared_guns_are_offered_and_each_elects_alone():
     s = position({ART: FAR, "F-VIII-art": go(G, 2, 2), R6: G}, phase="combat")
     force_die(s, 4)
     s, events = play(s, "french", f"attack {FAR}+{go(G, 2, 2)} -> {G}")
-    assert events[-1]["text"] == ("French player: artillery spared by the result may still elect to retreat, the "
-                                  f"Russian player then choosing where (Artillery C):\n- {GUN}\n- `retreat 2906` for "
+    assert events[-1]["text"] == ("French player: guns the result spared may still retreat (Artillery C):\n- the "
+                                  f"Russian player then chooses where each goes\n- {GUN}\n- `retreat 2906` for "
                                   "F-VIII-art in 2906 (French 2-3 artillery)\n- `stay` elects none")
     s, _ = play(s, "french", f"retreat {go(G, 2, 2)}")
     s, events = play(s, "russian", f"retreat {go(G, 2, 2, 2)}")
@@ -326,8 +326,9 @@ def test_an_exchange_of_one_combat_point_says_it_in_the_singular():
     s = position({"F-VIII-cav": D[3], "F-IIIC-3L": D[2], "R-Was": G}, phase="combat")
     force_die(s, 5)
     s, events = play(s, "french", f"attack {D[2]}+{D[3]} -> {G}")
-    assert events[-1]["text"] == ("French player: the exchange costs you at least 1 Combat Point of the attackers "
-                                  "(CRT: Exchange); choose:\n- `lose 2805` for F-IIIC-3L in 2805 (1 Combat Point)\n"
+    assert events[-1]["text"] == ("French player: choose the attackers the exchange costs you (CRT: Exchange):\n"
+                                  "- at least 1 Combat Point of them\n"
+                                  "- `lose 2805` for F-IIIC-3L in 2805 (1 Combat Point)\n"
                                   "- `lose 2706` for F-VIII-cav in 2706 (1 Combat Point)")
     assert borodino.in_words_in_game(s, "french", borodino.parse("french", "lose 2706")) == \
         "Lose F-VIII-cav in 2706 (1 Combat Point)"

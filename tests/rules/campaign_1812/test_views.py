@@ -20,8 +20,7 @@ DEFENDER = ("Battle of Smolensk (15), you are the defender: choose your Battle P
 STEPS = {
     "attrition": (lambda: position({15: {"inf": 2}}, {18: {"inf": 1}}, player="russian", phase="attrition",
                                    attrition=2),
-                  "Choose the Russian stack that takes the next attrition loss (2 to take): `attrit <place>`, one "
-                  "of:\n- Mogilev (18)",
+                  "Choose where Russian attrition falls (2 to take), `attrit <place>`, one of:\n- Mogilev (18)",
                   "The French player chooses where Russian attrition falls (2 to take)."),
     "movement": (lambda: position({15: {"inf": 2}}, {18: {"inf": 1}}),
                  "Move stacks one place (`move <from> <to> [<n> inf ...]`), then `end`.",
@@ -37,7 +36,7 @@ STEPS = {
                 "The French player removes a corps (Victory Point Index)."),
     "plans": (_plans, ATTACKER, DEFENDER),
     "a plan down": (lambda: _plans(("french", "assault")),
-                    ATTACKER + "\n- your chit: Assault (you may change it until both are revealed)", DEFENDER),
+                    ATTACKER + "\n- your chit: Assault\n- you may change it until both are revealed", DEFENDER),
 }
 
 
@@ -94,7 +93,7 @@ def test_a_side_with_cavalry_in_the_battle_is_told_where_it_may_withdraw_and_whe
     assert [c1812.view(state, side)["prompt"] for side in ("french", "russian")] == [ATTACKER, offer]
     state, _ = do(state, "russian", "plan cordon withdraw 18")
     assert c1812.view(state, "russian")["prompt"] == offer + (
-        "\n- your chit: Cordon, cavalry withdrawing to Mogilev (18) (you may change it until both are revealed)")
+        "\n- your chit: Cordon, cavalry withdrawing to Mogilev (18)\n- you may change it until both are revealed")
     assert c1812.view(state, "french")["prompt"] == ATTACKER  # nothing says whether the other has chosen
 
 
@@ -106,7 +105,7 @@ def test_a_side_sees_its_own_chit_until_both_are_revealed():
 def test_the_french_attrition_is_chosen_by_the_russian_player():
     state = position({15: {"inf": 2}}, {18: {"inf": 1}}, phase="attrition", attrition=1)
     assert [c1812.view(state, viewer)["prompt"] for viewer in ("russian", "french")] == [
-        "Choose the French stack that takes the next attrition loss (1 to take): `attrit <place>`, one of:\n"
+        "Choose where French attrition falls (1 to take), `attrit <place>`, one of:\n"
         "- Smolensk (15)",
         "The Russian player chooses where French attrition falls (1 to take)."]
 

@@ -4,6 +4,7 @@ of it runs past LIMIT characters. The replay corpus's whole games (tests/corpus)
 and option set; every line a side asked reads in them (its view's prompt, a choice's event) is measured."""
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -13,32 +14,37 @@ from rules.core.playout import replay
 from tests.corpus.record import read
 
 LIMIT = 160  # characters: four lines of a phone
+LEAD = 80  # characters: two lines of a phone, the sentence of a question told point by point
 CORPUS = sorted((Path(__file__).parents[2] / "corpus").glob("*.txt"))
 
 
 def long_lines(texts: list[str]) -> list[str]:
-    """The lines of `texts` longer than LIMIT."""
-    return [line for text in texts for line in text.split("\n") if len(line) > LIMIT]
+    """The lines of `texts` longer than LIMIT, and the sentence leading a question's points longer than LEAD:
+    Artillery C's ran 126 characters before its first answer."""
+    return [line for text in texts for n, line in enumerate(text.split("\n"))
+            if len(line) > LIMIT or (n == 0 and "\n- " in text and len(line) > LEAD)]
 
 
-def asked(path: Path) -> dict[str, str]:
-    """Every line over LIMIT that a side asked reads in the corpus game at `path`, by its first 40
-    characters (one of each kind of question): the prompt of each side to act, after every command,
-    and the text of every choice an event asks. A run of moves asks what its first move asked (Bloody
-    Monday's first leaves the activation segment; each game's movement prompt then says the same): a side's
-    prompt is read after every command but a move after a move, and wherever a choice waits."""
+def questions(path: Path) -> Iterator[str]:
+    """Every question a side asked reads in the corpus game at `path`: the prompt of each side to act, after
+    every command, and the text of every choice an event asks. A run of moves asks what its first move asked
+    (Bloody Monday's first leaves the activation segment; each game's movement prompt then says the same): a
+    side's prompt is read after every command but a move after a move, and wherever a choice waits."""
     game = read(path)
     system = rules.load(game.system)
     state = system.setup(game.scenario, game.seed, game.options)
-    found: dict[str, str] = {}
     verbs = [command.split()[0] for _, command in game.commands]
     moves_again = [verb == before == "move" for before, verb in zip(["", *verbs], verbs)]
     for again, (state, events) in zip(moves_again, replay(system, state, game.commands)):
-        texts = [str(system.view(state, side).get("prompt") or "") for side in system.active_sides(state)
-                 if not again or system.choice(state) is not None]
-        texts += [str(e.get("text", "")) for e in events if e.get("kind") == "choice"]
-        found |= {line[:40]: line for line in long_lines(texts)}
-    return found
+        yield from (str(system.view(state, side).get("prompt") or "") for side in system.active_sides(state)
+                    if not again or system.choice(state) is not None)
+        yield from (str(e.get("text", "")) for e in events if e.get("kind") == "choice")
+
+
+def asked(path: Path) -> dict[str, str]:
+    """Every line too long (`long_lines`) of the questions of the corpus game at `path`, by its first 40
+    characters (one of each kind of question)."""
+    return {line[:40]: line for line in long_lines(list(questions(path)))}
 
 
 @pytest.mark.long  # whole games, each side's view after each command: seconds
