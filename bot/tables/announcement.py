@@ -38,7 +38,9 @@ class AnnouncementPart(ChangeBase):
                  untold: frozenset[str] = frozenset(), story: Text = "", still: bool = False) -> Outbox:
         """The public line (with the map and who must move by when once the phase changed; a
         game beginning has `before` None), spectators and each side's private view with the
-        `private` lines of the change for it; `quiet`: no public line while the phase goes on
+        `private` lines of the change for it, and its map where one is due (kept_views.map_due), sent above
+        what is asked of it: Bloody Monday's map of an impulse came under its question, so the newest DM
+        was no longer what the player must answer; `quiet`: no public line while the phase goes on
         (a secret order given, nothing shown). `head`: the headline (`_head`), if known; `short`:
         the line without what that headline says, posted above it. The line keeps its `story`,
         what spectators read of it (bot/tables/spectators.py), and whether it is `still`: a change in
@@ -86,7 +88,9 @@ class AnnouncementPart(ChangeBase):
         told = [row for row in told if not self._carried(rows, row, after) and not self._own_flow(row, system)]
         if rows and not moved and not over and self._gathers(system, after, rows[0][1]):
             rows[0][1]["gathers"] = True
-        return rows + told + news.private_views(game_id, after, seq, before, private, untold)
+        views = news.private_views(game_id, after, seq, before, private, untold)
+        maps = [row for row in views if "picture" in row[1]]
+        return rows + maps + told + [row for row in views if "picture" not in row[1]]
 
     def _gathers(self, system: GameSystem, after: dict, line: dict) -> bool:
         """Whether the change's line in the channel waits for the channel's next one, to go in one post with it

@@ -10,6 +10,7 @@ from bot.service import new_player_turn
 from bot.store import Outbox
 from bot.tables.room import Room
 from bot.words import Text, join, mention, table, words
+from rules.core.system import GameSystem
 
 
 class KeptViewsPart(Room):
@@ -24,8 +25,8 @@ class KeptViewsPart(Room):
         whatever it was. Lines only the view tells (`untold`: the side's own command, answered
         without them) are carried to its top again by a view written before it was sent: held
         orders played at once after a click rewrote it, and the click's lines were never read.
-        With it, once a player-turn (the first change of one, or `before` None), the side's map
-        by DM: at most one private picture a player-turn, and more on request."""
+        With it, at the first change of a player-turn (or `before` None), the side's map by DM where it
+        is due (`map_due`): at most one private picture a player-turn, and more on request."""
         system = self.service.system(game_id)
         public = system.view(state, None)
         private = private or {}
@@ -41,7 +42,7 @@ class KeptViewsPart(Room):
                 seen = self.store.seen_after(game_id, side, seq)
                 rows.append(kept_row(side, seen, view, join([t for t in (carried, mine) if t]),
                                   join([t for t in (carried, mine if side in untold else "") if t])))
-            if turn_begins:
+            if turn_begins and map_due(system, before, state, side):
                 rows.append((side, message(f"your map as {fmt.side_name(side)}: {player_turn_name(public)}.",
                                            seq, side, crop=True)))
         return rows
@@ -70,6 +71,16 @@ class KeptViewsPart(Room):
         theirs = {f"dm:{holder}"} | ({f"thread:{thread}"} if thread is not None else set())
         return rows + [(audience, {"text": words(f"The {seat}", mention(newcomer), "."), "retire": place})
                        for place, audience in self.store.question_places(game_id) if place in theirs]
+
+
+def map_due(system: GameSystem, before: dict | None, after: dict, side: str) -> bool:
+    """Whether a player-turn's first change sends the side its map by DM: as the game begins or the side
+    gets a new player (`before` None), where the side may act now, or where the player-turn that ended was
+    another side's, whose play may have changed what the side sees. A Bloody Monday player read 'your map as
+    French: turn 2, Russian player.' at each impulse she did not play, a map of her own impulse's moves,
+    which she had just made and read: a DM an impulse for nothing. The phasing player, who may act, and who
+    plays them, are public: the other side reads the same whatever the map shows."""
+    return before is None or side in system.active_sides(after) or system.view(before, None).get("player") != side
 
 
 def own_view(view: dict, side: str) -> Text:

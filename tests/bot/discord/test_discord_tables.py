@@ -145,6 +145,8 @@ def test_private_events_and_views_go_by_dm_never_in_public(service):
     messenger = tables.delivery.messenger
     secret = [t for t in messenger.read_by(ANNA.id) if "your secret number" in t]
     assert secret and not any("secret number" in t for t in messenger.read_by(BORIS.id))
+    for line in ("end", "roll"):  # Blue's player-turn: her map comes at her next
+        run(tables.play.submit(BORIS, CHANNEL, line))
     assert not any("secret number" in text for _, text, _ in messenger.posts)
     assert any(b"secrets=[" in p[0] and b"secrets=[]" not in p[0] for _, _, p in messenger.dms if p)
     assert all(b"secrets=[]" in picture for _, _, p in messenger.posts for picture in p)

@@ -29,8 +29,8 @@ def _dm_messages(s: Server, person) -> list:
 
 
 # (system, scenario) -> each side's DMs at the start: the welcome of `/game join`, then, where units are
-# hidden, the view (its table apart once long, bot/delivery/in_place.py) and the map; the side awaited
-# reads that the game waits for it at the top of its view, whose headline says what is asked
+# hidden, the map and the view under it (its table apart once long, bot/delivery/in_place.py); the side
+# awaited reads that the game waits for it at the top of its view, whose headline says what is asked
 SET_UP = {("borodino", "7sep"): {"french": 1, "russian": 1},
           ("bloody_monday", "bloody_monday"): {"french": 4, "russian": 4},
           ("bloody_monday", "last_blood"): {"french": 4, "russian": 4},
@@ -56,7 +56,7 @@ def test_a_game_starts_with_few_dms_each_saying_something_new(tmp_path, system, 
                 if system == "borodino":  # nothing hidden: asked in the channel
                     assert not waits
                     continue
-                view, asked = sent[1].content, str(system_.view(state, side).get("prompt")).partition("`")[0]
+                view, asked = sent[2].content, str(system_.view(state, side).get("prompt")).partition("`")[0]
                 awaited = side in system_.active_sides(state)
                 if awaited:
                     assert waits == [view] and view.startswith("Game 1: the game waits for you, due ") and \
@@ -64,7 +64,7 @@ def test_a_game_starts_with_few_dms_each_saying_something_new(tmp_path, system, 
                 else:
                     assert not waits and view.startswith(f"Game 1: your view as {side.title()}, as of command 0 ")
                 assert sum(m.content.count(asked) for m in sent) <= 1 and (asked in view or not awaited), asked  # once
-                assert sent[-1].attachments and all(len(m.content) <= 2000 for m in sent)
+                assert sent[1].attachments and all(len(m.content) <= 2000 for m in sent)  # the map above the view
             assert not s.errors()
     play(scenario_, tmp_path)
 
