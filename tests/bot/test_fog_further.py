@@ -551,6 +551,23 @@ def test_the_last_order_of_a_held_box_is_given_alone_with_order_after_it():
     assert fog_check.one_added([box._replace(text="end")]) == [box._replace(text="end")]
 
 
+def test_orders_written_ahead_go_in_their_box_where_the_other_s_box_is_held_and_lines_go_one_by_one():
+    """at_table's messages, one line a message past the other's box held behind the viewer's choice (a box of theirs
+    would be judged whole before his could play): the viewer's orders written ahead past his next choice go in their
+    box where the first stands, the one added with `/order` alone after it; they were left out."""
+    from bot.tools.fog_check.table import messages
+
+    Line = fog_check.Line
+    box = Line("end", accepted=True, side="french", held=True)
+    answer, ahead = Line("stand", accepted=True), [Line(text, accepted=True, ahead=True) for text in ("end", "end")]
+    typed = Line("retreat 44", True, True, side="french")
+    assert messages([Line("status"), box, answer, *ahead, typed], False) == \
+        [[Line("status")], [box], [answer], ahead, [typed]]
+    added = ahead[1]._replace(text="pass", added=True)
+    assert messages([answer, ahead[0], added, typed], False) == [[answer], [ahead[0]], [added], [typed]]
+    assert messages([answer], False) == [[answer]]
+
+
 def raid_added() -> tuple[list[str], list[str]]:
     """What the Russian player observes at raid_held's retreat: his `initiative raid` written ahead in one box and
     held behind the French choice, then one order more given alone with `/order` as Discord sends it (Play.orders),

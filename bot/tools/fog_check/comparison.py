@@ -90,7 +90,7 @@ def compare(system: ModuleType, state: dict, other: dict, viewer: str, rng: rand
     report.refused += replaying.refused
     report.walks.update([*(first.ran or []), *(walk for walk, given in (
         (BOX, batched), (HELD, any(line.held for line in lines)),
-        (AHEAD, batched and any(line.ahead for line in lines)), (ADDED, any(line.added for line in lines)),
+        (AHEAD, any(line.ahead for line in lines)), (ADDED, any(line.added for line in lines)),
         (UNTOLD, unplayed and any(NOT_PLAYED in line.lower() for line in one))) if given)])
     cut = disclosed_from(system, viewer, one, two, played_one, played_two, renamed)
     if cut is not None:

@@ -80,7 +80,7 @@ async def at_table(position: Position, viewer: str, lines: Sequence[Line], folde
     if further.inbox and not further.closed:
         await _inbox(seen, tables)
     seated = False  # the computer took a seat before the viewer's `undo`, which would take a step back
-    for message in _batched(lines) if batched else [[line] for line in lines if not line.ahead]:
+    for message in messages(lines, batched):
         if message == list(LAST) and further.computer in ("other", "deadline"):
             side = other if further.computer == "other" else viewer
             if side in _awaited(service):
@@ -210,6 +210,19 @@ async def _mapped(tables: Tables, around: str | None, private: bool) -> str:
         return await tables.play.map(VIEWER, CHANNEL, around, private)
     except TableError as error:
         return f"refused: {error.text}"
+
+
+def messages(lines: Sequence[Line], batched: bool) -> list[list[Line]]:
+    """The messages the lines go in (at_table): `batched`, the orders in one box (_batched); else one line a
+    message, the viewer's orders written ahead excepted, which go in one box where the first stands (a box is their
+    only way in: written_ahead), the one of them added with `/order` after it (one_added) alone. So where the other
+    player's box is held behind the viewer's choice, given one line at a time, their orders written ahead past his
+    next choice are given too."""
+    if batched:
+        return _batched(lines)
+    ahead = [n for n, line in enumerate(lines) if line.ahead and not line.added]
+    return [[lines[k] for k in ahead] if [n] == ahead[:1] else [line] for n, line in enumerate(lines)
+            if n not in ahead[1:]]
 
 
 def _batched(lines: Sequence[Line]) -> list[list[Line]]:
