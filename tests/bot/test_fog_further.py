@@ -784,3 +784,33 @@ def test_the_computer_s_plan_a_standing_order_answered_is_compared_up_to_the_bat
     monkeypatch.setattr(AnnouncementPart, "_ask", lambda self, side, payload, quiet: asked(self, side, payload, False))
     one, two = two_battles()
     assert "<@2>: your move" in fog_check.first_difference(one, two)
+
+
+def test_a_command_the_second_position_refuses_cuts_both_records_from_the_last_command_played_alike():
+    """disclosed_from where the second position refuses what the computer played in the first (its plans replayed
+    renamed, Replaying): what it does instead follows the last command played alike, and may go in the post of that
+    command's line ('the computer playing Russian stops'), so each record is cut from the first observation written
+    once that command was stored; a record cut after it read the stop against the next command's post."""
+    from rules.core.errors import CommandError
+
+    class Rules:  # `charge` refused in the second position alone; nothing else told apart
+        @staticmethod
+        def parse(side: str, text: str) -> str:
+            return text
+
+        @staticmethod
+        def apply(state: str, side: str, text: str) -> tuple[str, list]:
+            if text == "charge" and state == "second":
+                raise CommandError("refused")
+            return state, []
+
+        @staticmethod
+        def view(state: str, viewer: str) -> None:
+            return None
+
+    seated = ["status", fog_check.SEATED, "the computer seated"]
+    one = [*seated, "posted: move", "posted: charge", fog_check.TERMINAL]
+    two = [*seated, "posted: move, then the computer stops", fog_check.TERMINAL]
+    first = fog_check.Played("first", [("red", "move"), ("red", "charge")], {2: 0, 3: 1, 4: 2}, 5)
+    second = fog_check.Played("second", [("red", "move")], {2: 0, 3: 1}, 4)
+    assert fog_check.disclosed_from(Rules, "blue", one, two, [first], [second], str) == (3, 3)

@@ -109,9 +109,10 @@ def disclosed_from(system: ModuleType, viewer: str, one: list[str], two: list[st
     side, `renamed` for the other's; a command of another side the second alone played, his standing order
     answering at once where the first waits for him, played there as it came): a rule's disclosure, after which
     what the viewer observes, and what their side's computer plays, may differ. Each record is cut at its first
-    observation written once that command was stored (Played.marks), else where the computer's play ended: what
-    the viewer read before it is compared still (at 1812's secret plans the channel's post of the next battle,
-    which read otherwise where his standing order had put his chit down). None where they do not part so."""
+    observation written once that command was stored (Played.marks), else where the computer's play ended, and
+    where the second refused it, once the last command played alike was: what the viewer read before is compared
+    still (at 1812's secret plans the channel's post of the next battle, which read otherwise where his standing
+    order had put his chit down). None where they do not part so."""
     if not (played_one and played_two and SEATED in one and SEATED in two) or one == two:
         return None
     at = next((n for n, (a, b) in enumerate(zip(one, two)) if a != b), min(len(one), len(two)))
@@ -132,12 +133,14 @@ def disclosed_from(system: ModuleType, viewer: str, one: list[str], two: list[st
             if system.view(state, viewer) != system.view(other, viewer) or told_to(heard, viewer):
                 return cut(mine, his)
             his += 1
-        if not side or his >= len(theirs) or theirs[his] != (side, given):
+        if not side:
             return None
         try:
             other, heard = system.apply(other, side, system.parse(side, given))
-        except RulesError:
-            return cut(mine, his)
+        except RulesError:  # what the computer does instead follows the last command alike, and may go with it
+            return cut(mine - 1, his - 1)
+        if his >= len(theirs) or theirs[his] != (side, given):
+            return None
         state, told = system.apply(state, side, system.parse(side, text))
         if system.view(state, viewer) != system.view(other, viewer) or told_to(told, viewer) != told_to(heard, viewer):
             return cut(mine, his)
