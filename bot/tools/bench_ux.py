@@ -60,6 +60,7 @@ GAMES = (("borodino", "shevardino", "", 16), ("borodino", "7sep", "", 8), ("boro
 GOAL_INTERACTIONS, GOAL_DMS = 3, 5  # a player who knows their orders, per player-turn; no silent wait
 LINES = 12  # random orders in one box before it ends the phase
 DICE = 3  # other streams of dice an order written in advance must be accepted with
+AHEAD = 24  # streams of dice an order's answers written ahead are found under (each face of a die likely met)
 GRACE = 60.0  # virtual seconds before the deadline at which a silent wait stops being watched
 INSTALL = "simcord is missing: install the test extras with `pip install -e '.[test]'` and run it again."
 
@@ -187,7 +188,7 @@ def follow_standing(system: GameSystem, state: dict, orders: dict[str, str]) -> 
 
 
 def orders(system: GameSystem, state: dict, side: str, plan: Callable[[dict], list[str]],
-           rng: random.Random) -> list[str]:
+           rng: random.Random, ahead: bool = False) -> list[str]:
     """What the side sends in one box: its plan (`plan` on a position: the orders it means to give
     there, which the computer at level 1 gives a few at a time) as far as the player can write it
     in advance, across its phases. The position is followed with the choices answered as the first
@@ -199,7 +200,8 @@ def orders(system: GameSystem, state: dict, side: str, plan: Callable[[dict], li
     it not knowing them. Should the real dice make it refused after all, the bot stops the batch
     there and the side sends the rest in another box. The box stops where a choice waits for the
     other side and where the side's turn ends. Without a plan (the bot refused the last one),
-    random legal orders until the phase ends or a die is rolled."""
+    random legal orders until the phase ends or a die is rolled. `ahead`: a player who answers every
+    choice himself writes each order with the answers he would click after its dice (`with_answers`)."""
     state, rolls, sent = copy.deepcopy(state), rolls_made(state), list[str]()
     others: list[dict] = []  # the position under other dice, once a die was rolled
 
@@ -209,6 +211,7 @@ def orders(system: GameSystem, state: dict, side: str, plan: Callable[[dict], li
         key, before = system.phase_key(state), state
         lines = plan(state) or random_orders(system, state, side, rng)
         for done, text in enumerate(lines):
+            text = with_answers(system, state, side, text) if ahead else text
             if others:
                 try:
                     others = [apply(other, text) for other in others]
@@ -232,6 +235,40 @@ def orders(system: GameSystem, state: dict, side: str, plan: Callable[[dict], li
             if not lines or state == before:
                 return sent  # nothing more to say now
     return sent[:MOST]
+
+
+def with_answers(system: GameSystem, state: dict, side: str, text: str) -> str:
+    """The order with the answers its player would click after its dice, written ahead where the game
+    takes them (Borodino: `attack 2919 -> 2918 then retreat 2817 then stay`, Combat H): under AHEAD other
+    streams of dice (he does not know his own), each choice the order leaves its own side answered as the
+    first standing orders would; the retreats, then the losses, of the first stream that has any, and
+    the last answer (an advance, or `stay`). The order as it is where the game takes none."""
+    orders = standing(system)
+    found: dict[str, list[str]] = {}
+    for n in range(1, AHEAD + 1):
+        try:
+            before = reseeded(state, n)
+            position, _ = system.apply(before, side, system.parse(side, text))
+        except Exception:
+            return text
+        if rolls_made(position) == rolls_made(before):
+            return text  # no die: nothing to answer after it that was not known
+        answers: list[str] = []
+        while (waiting := system.choice(position)) is not None and side in choosers(waiting) and \
+                (cmd := system.standing_command(position, side, orders)) is not None:
+            answers.append(cmd.to_text())
+            position, _ = system.apply(position, side, cmd)
+        for kind in ("retreat", "lose"):
+            found[kind] = found.get(kind) or [a for a in answers if a.startswith(kind)]
+        if answers and answers[-1].split()[0] in ("stay", "advance"):
+            found.setdefault("last", answers[-1:])
+    retreats = [a if not n else a.split()[-1] for n, a in enumerate(found.get("retreat", []))]
+    written = " then ".join([text, *retreats, *found.get("lose", []), *found.get("last", [])])
+    try:
+        system.apply(state, side, system.parse(side, written))
+    except Exception:
+        return text
+    return written
 
 
 def reseeded(state: dict, n: int) -> dict:
@@ -356,7 +393,7 @@ async def play(table: Table, system_name: str, player_turns: int, seed: int) -> 
             return [d.command for d in commander.plan(system.view(position, side),
                                                       tuple(memory.told(service, table.game_id, side)),
                                                       decision_rng(seed, played))]
-        lines = orders(system, state, side, plan, rng)
+        lines = orders(system, state, side, plan, rng, ahead=not table.standing)
         before, count = table.awaited(), len(service.store.commands(table.game_id))
         answer = await act(table, person, lines)
         await table.env.settle()

@@ -17,9 +17,11 @@ from rules.core.events import Event, event
 
 
 def resolve(b: Battle, side: str, cmd: Attack) -> list[Event]:
-    """Check, roll and carry out one attack; returns its events (the combat line first), which
-    undo may not cross since a die was rolled (rules.core.play)."""
+    """Check, roll and carry out one attack, with the answers written with it to the choices its result
+    leaves the attacker (results.ahead); returns its events (the combat line first), which undo may not
+    cross since a die was rolled (rules.core.play)."""
     plan = plan_attack(b, side, cmd)
+    results.check_ahead(b, plan, cmd.then)
     die = roll(b.s["dice"])
     result = b.tables.result(plan.odds, die)
     for a in plan.attackers:
@@ -46,7 +48,7 @@ def resolve(b: Battle, side: str, cmd: Attack) -> list[Event]:
     events = [event(text, kind="combat", odds=plan.odds, die=die, result=result, attackers=att_hexes,
                     defenders=def_hexes)]
     hexes = {uid: b.hex_of(uid) for uid in plan.attackers + plan.defenders}
-    events += results.start_result(b, plan, result)
+    events = results.ahead(b, side, cmd.then, events + results.start_result(b, plan, result))
     _note_rallies(b.s["log"]["attacks"][-1], hexes, events)
     return events
 

@@ -29,11 +29,17 @@ class Move(Worded):
 
 @command("attack")
 class Attack:
+    """Attackers -> defenders; `then`: the attacker's answers to the choices its result may leave him,
+    written ahead, in the order they come (where the defenders retreat, which attackers an exchange
+    costs, whether to advance): `attack 2919 -> 2918 then retreat 2817 then stay` (results.ahead)."""
+
     attackers: tuple[str, ...]  # hexes (or "R<hex>" for a redoubt's intrinsic strength)
     defenders: tuple[str, ...]
+    then: tuple[str, ...] = ()  # each answer as typed: `retreat 2817`, a hex the retreats go on to, `stay`
 
     def to_text(self) -> str:
-        return f"attack {'+'.join(self.attackers)} -> {'+'.join(self.defenders)}"
+        return f"attack {'+'.join(self.attackers)} -> {'+'.join(self.defenders)}" + \
+            "".join(f" then {answer}" for answer in self.then)
 
 
 @command("retreat")
@@ -194,6 +200,49 @@ def _hex(word: str, what: str, ex: Examples) -> str:
     return word
 
 
+def _attack(args: list[str], ex: Examples) -> Attack:
+    """`attack 3224+3124 -> 3223`: the attackers, an arrow, the defenders (Combat A)."""
+    if "->" not in args and len(args) == 2 and all(is_hex(w) for a in args for w in group(a)):
+        raise CommandError(f"attack needs an arrow from the attackers to the defenders: `attack {args[0]} -> "
+                           f"{args[1]}` (Combat A).")  # 'attack 3122 3021', as one says it
+    i = args.index("->") if args.count("->") == 1 else 0
+    left = [w for a in args[:i] for w in group(a)]
+    right = [w for a in args[i + 1:] for w in group(a)]
+    if args.count("->") != 1 or not left or not right:
+        raise CommandError(f"attack needs attackers -> defenders: {ex.attack(args)} (Combat A).")
+    attackers = tuple(w.upper() if w.startswith("r") else _hex(w, "an attacker", ex) for w in left)
+    for w in attackers:
+        if w.startswith("R") and not is_hex(w[1:]):
+            raise CommandError(f"{w!r}: a redoubt is named R and its hex, like R2817.")
+    return Attack(attackers, tuple(_hex(w, "a defender", ex) for w in right))
+
+
+def _answered(attack: Attack, tail: list[str], ex: Examples) -> Attack:
+    """The attack with its answers written ahead, each after a `then`, in the order the result asks them:
+    `retreat <hex>` and the hexes its chain goes on to, `lose <hex>+<hex>`, and last `stay` or `advance
+    <unit> [<hex>]` (Retreat; CRT: Exchange; Combat H)."""
+    cuts = [i for i, word in enumerate(tail) if word == "then"]
+    texts: list[str] = []
+    for i, j in zip(cuts, [*cuts[1:], len(tail)]):
+        words, last = tail[i + 1:j], j == len(tail)
+        chained = bool(texts) and (texts[-1].startswith("retreat") or is_hex(texts[-1]))
+        if words == ["stay"] and last:
+            texts.append("stay")
+        elif words[:1] == ["advance"] and len(words) in (2, 3) and last:
+            texts.append(" ".join(["advance", *(_hex(w, "the advancing unit's", ex) for w in words[1:])]))
+        elif words[:1] == ["retreat"] and len(words) == 2:
+            texts.append(f"retreat {_hex(words[1], 'the retreat hex', ex)}")
+        elif words[:1] == ["lose"] and len(words) == 2:
+            texts.append("lose " + "+".join(_hex(w, "each unit lost", ex) for w in group(words[1])))
+        elif len(words) == 1 and chained:
+            texts.append(_hex(words[0], "each hex of the chain", ex))
+        else:
+            raise CommandError(f"an attack's answers written ahead follow it, each after `then`, the advance last: "
+                               f"`attack {ex.hex()} -> <hex> then retreat <hex> then stay` (or `then lose <hex>`, "
+                               "`then advance <unit>`) (Combat H).")
+    return Attack(attack.attackers, attack.defenders, tuple(texts))
+
+
 def parse(text: str, options: Collection[str] | None = None, ex: Examples = FORMS) -> Command:
     """Parse one command line (see help.py for the grammar); an unknown verb is refused naming the
     verbs a game with `options` plays (None: every verb). A verb of an option not played still
@@ -219,20 +268,10 @@ def parse(text: str, options: Collection[str] | None = None, ex: Examples = FORM
         exits = (OFF,) if args[-1] == OFF else ()  # `move 2402 off`, or a path ending `... 2302 off`
         hexes = args[1:len(args) - len(exits)]
         return Move(unit, tuple(_hex(w, "each hex of the path", ex) for w in hexes) + exits)
+    if verb == "attack" and "then" in args:  # with its answers: `attack 2919 -> 2918 then stay`
+        return _answered(_attack(args[:args.index("then")], ex), args[args.index("then"):], ex)
     if verb == "attack":
-        if "->" not in args and len(args) == 2 and all(is_hex(w) for a in args for w in group(a)):
-            raise CommandError(f"attack needs an arrow from the attackers to the defenders: `attack {args[0]} -> "
-                               f"{args[1]}` (Combat A).")  # 'attack 3122 3021', as one says it
-        i = args.index("->") if args.count("->") == 1 else 0
-        left = [w for a in args[:i] for w in group(a)]
-        right = [w for a in args[i + 1:] for w in group(a)]
-        if args.count("->") != 1 or not left or not right:
-            raise CommandError(f"attack needs attackers -> defenders: {ex.attack(args)} (Combat A).")
-        attackers = tuple(w.upper() if w.startswith("r") else _hex(w, "an attacker", ex) for w in left)
-        for w in attackers:
-            if w.startswith("R") and not is_hex(w[1:]):
-                raise CommandError(f"{w!r}: a redoubt is named R and its hex, like R2817.")
-        return Attack(attackers, tuple(_hex(w, "a defender", ex) for w in right))
+        return _attack(args, ex)
     if verb == "retreat" and "then" in args:  # a chain: `retreat 3019 then 2918 then stay`
         cuts = [i for i, word in enumerate(args) if word == "then"]
         first, rest = args[:cuts[0]], [args[i + 1:j] for i, j in zip(cuts, [*cuts[1:], len(args)])]

@@ -19,7 +19,11 @@ TOPICS = {
     "attack": ("attack <hex>[+<hex>..] -> <hex>[+<hex>..]   attackers -> defenders: `attack 3224+3124 -> 3223`\n"
                "  Artillery may bombard a single unit two hexes away. A redoubt's own strength is R<hex>: "
                "`attack R2817 -> 2818`.\n"
-               "  Every unit adjacent to the enemy must attack and every adjacent enemy be attacked (Combat B)."),
+               "  Every unit adjacent to the enemy must attack and every adjacent enemy be attacked (Combat B).\n"
+               "attack ... then stay       with your answers to what its result may leave you, chosen before the die: "
+               "`attack 2919 -> 2918 then retreat 2817 then stay`: where a beaten defender retreats (and the hexes "
+               "its chain goes on to), `then lose <hex>` for an exchange, last `then stay` or `then advance <unit>` "
+               "(Combat H); one its result does not bring is passed over, one it leaves unfit is asked"),
     "retreat": ("retreat <hex>              when the engine asks the victor where a beaten unit retreats\n"
                 "retreat <unit> <hex>       the same, naming the retreating unit\n"
                 "retreat <hex> then <hex>   and where the unit it displaces retreats (Displacement), or the "

@@ -63,7 +63,8 @@ def _combat(options: set[str]) -> str:
             "next to yours is attacked (Combat B; `status` names those due), one `attack` at a time (`odds` first, "
             "if you like), each "
             "carried out at once: the victor chooses where the loser retreats (`retreat`) and whether to advance "
-            "(`advance`, `stay`), the attacker what an exchange costs (`lose`); then `end`.")
+            "(`advance`, `stay`), the attacker what an exchange costs (`lose`), his own answers given with the "
+            "attack if he likes (`attack 2919 -> 2918 then stay`); then `end`.")
 
 
 def _rally(options: set[str]) -> str:

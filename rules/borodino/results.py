@@ -16,7 +16,7 @@ from rules.borodino import dv_combat, dv_leaders
 from rules.borodino.battle import Battle, enemy_of, points
 from rules.borodino.battlemap import BattleMap
 from rules.borodino.combat import Plan, attacked_hexes
-from rules.borodino.commands import Advance, Lose, Retreat, Stay
+from rules.borodino.commands import Advance, Lose, Retreat, Stay, parse
 from rules.core.dice import rolls_made
 from rules.core.errors import RuleViolation
 from rules.core.events import Event, event, listed, point_by_point
@@ -417,6 +417,63 @@ def _chain(b: Battle, side: str, cmd: Retreat) -> list[Event]:
     return events
 
 
+# The kinds of step each answer written with an attack answers (results.ahead)
+ANSWERS: dict[type, tuple[str, ...]] = {Retreat: ("retreat",), Lose: ("lose",), Advance: ("advance",),
+                                        Stay: ("advance", "voluntary")}
+
+
+def check_ahead(b: Battle, plan: Plan, written: tuple[str, ...]) -> None:
+    """Before the die: the answers written with an attack name its own units. Only the units attacking
+    from next door may advance (Combat H; Artillery G), and only attackers pay an exchange (CRT: Exchange).
+    A retreat's hexes are not checked here: the first asked may be a displaced unit's (Displacement)."""
+    adjacent = {b.hex_of(a) for a in plan.attackers if a not in plan.bombarding}
+    attackers = {b.hex_of(a) for a in plan.attackers}
+    defenders = [b.hex_of(d) for d in plan.defenders]
+    for text in written:
+        answer = _written(text)
+        if isinstance(answer, Advance) and answer.unit not in adjacent:
+            raise RuleViolation("Combat (H)", f"{answer.unit} is not one of the units attacking from next to "
+                                f"{'+'.join(defenders) or 'the redoubt'}, which alone may advance after this attack: "
+                                f"`then advance {sorted(adjacent)[0] if adjacent else '<unit>'}`, or `then stay`")
+        if isinstance(answer, Lose) and not set(answer.units) <= attackers:
+            raise RuleViolation("CRT: Exchange", f"an exchange costs the attackers alone: `then lose` names some "
+                                f"of {'+'.join(sorted(attackers))}")
+
+
+def ahead(b: Battle, side: str, written: tuple[str, ...], events: list[Event]) -> list[Event]:
+    """The attacker's answers written with his attack (`attack 2919 -> 2918 then retreat 2817 then stay`),
+    each played as its own answer would be where the result leaves him that choice: the choices are his
+    (Retreat: the victor decides; CRT: Exchange; Combat H), made as he would make them once the die is
+    read, nothing rolled between them. An answer to a choice the result does not bring (a retreat after
+    a De) is passed over; one it brings but not as written (the unit named to advance lost in the
+    exchange) leaves that choice asked, and those after it, as does a die rolled between them."""
+    answers = [_written(text) for text in written]
+    rolled = rolls_made(b.s)
+    while answers and rolled == rolls_made(b.s) and _next_step(b, side, None):
+        step = b.s["pending"]["steps"][0]
+        fits = [n for n, answer in enumerate(answers) if step["kind"] in ANSWERS[type(answer)]]
+        if not fits:
+            break
+        answer, answers = answers[fits[0]], answers[fits[0] + 1:]
+        asked = [e for e in events if e.get("kind") == "choice"]
+        try:
+            said = choose(b, side, answer)
+        except RuleViolation as refused:
+            cited = (refused.rule or "Combat").replace(" (", " ").rstrip(")")  # 'Combat (H)' as cited: 'Combat H'
+            unfit = event(f"`{answer.to_text()}`, written with the attack, does not fit its result ({cited}): "
+                          "the choice is asked.", kind="unfit", answer=answer.to_text())
+            return [e for e in events if e not in asked] + [unfit] + asked
+        events = [e for e in events if e not in asked] + said
+    return events
+
+
+def _written(text: str) -> Retreat | Advance | Lose | Stay:
+    """An answer written with an attack as its command: a bare hex is the next retreat of the chain."""
+    answer = Retreat(text) if is_hex(text) else parse(text)
+    assert isinstance(answer, (Retreat, Advance, Lose, Stay))
+    return answer
+
+
 def advance_next(b: Battle, side: str) -> bool:
     """Whether the victor's advance after combat waits for `side` now (Combat H)."""
     return _next_step(b, side, "advance")
@@ -429,10 +486,10 @@ def chain_goes_on(b: Battle, side: str) -> bool:
     return _next_step(b, side, "retreat")
 
 
-def _next_step(b: Battle, side: str, kind: str) -> bool:
-    """Whether the result's next step is of `kind` and chosen by `side`."""
+def _next_step(b: Battle, side: str, kind: str | None) -> bool:
+    """Whether the result's next step is of `kind` (None: any) and chosen by `side`."""
     steps = (b.s["pending"] or {}).get("steps") or []
-    return bool(steps) and steps[0]["kind"] == kind and steps[0]["chooser"] == side
+    return bool(steps) and kind in (None, steps[0]["kind"]) and steps[0]["chooser"] == side
 
 
 def _or_stay(answers: list[str]) -> str:

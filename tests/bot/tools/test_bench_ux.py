@@ -39,15 +39,14 @@ def test_a_shevardino_player_turn_takes_its_player_one_box(tmp_path):
 
 def test_players_who_answer_every_choice_send_one_box_and_click_the_choices(tmp_path):
     """Without standing orders: no set-up box; the French player sends one box for the whole
-    player-turn and clicks once for the two choices its combat leaves them (the victor's, Retreat and
-    Combat H, one answer: `retreat ... then stay`; they were two clicks), the rest of the box held
-    meanwhile and played: its `end`, which hands the turn to the Russians, is told by the channel alone
-    (a DM said only 'French: end.' once). The Russian player likewise sends one box and clicks the one
-    choice his attack on 2824 leaves him (Combat H)."""
+    player-turn, its attack written with the answers to the two choices its result leaves him (the
+    victor's, Retreat and Combat H: `attack ... then retreat ... then stay`; they were a click, two
+    before the chains), and its `end`, which hands the turn to the Russians. The Russian player likewise
+    sends one box, his attack on 2824 written with its advance declined (Combat H; it was a click)."""
     turns = asyncio.run(bench_ux.measure_game(tmp_path, "borodino", "shevardino", 8, seed=1, asked=True))
     setup, french, russian = turns[:3]
     assert not +setup.interactions
-    assert (+french.interactions, +russian.interactions) == ({"french": 2}, {"russian": 2})
+    assert (+french.interactions, +russian.interactions) == ({"french": 1}, {"russian": 1})
     assert (+french.dms, +russian.dms) == ({}, {})
     # Nobody waits untold, though held orders stop at their own author's choice from turn 6 on
     # (their report tells the author what is asked).

@@ -323,6 +323,63 @@ def test_retreat_displacement_chosen_whole_is_chosen_hex_by_hex():
     refused(s, "french", f"retreat {D[0]} then stay", "Retreat")  # the displaced unit's retreat comes first
 
 
+def test_attack_with_its_answers_written_ahead_is_the_attack_and_its_answers_one_by_one():
+    """The victor chooses where the beaten units retreat (Retreat; Displacement) and whether to advance
+    (Combat H), nothing rolled between them once the die is read, so the attacker may give them with the
+    attack: `attack 2805+2706 -> 2705 then retreat 2704 then 2703 then advance 2805 2705` leaves the game
+    as the attack and its three answers one after the other, no question left between them."""
+    s = position({F7: D[2], F7b: D[3], R5: G, R6: D[0], "R-VIII-CGr": D[5]}, phase="combat")
+    force_die(s, 2)  # 2-1, die 2: Dr
+    answers = [f"retreat {D[0]}", f"retreat {go(D[0], 0)}", f"advance {D[2]} {G}"]
+    by_hand, told = play(s, "french", f"attack {D[2]}+{D[3]} -> {G}")
+    for answer in answers:
+        by_hand, more = play(by_hand, "french", answer)
+        told = [e for e in told if e["kind"] != "choice"] + more
+    whole, events = play(s, "french", f"attack {D[2]}+{D[3]} -> {G} then retreat {D[0]} then {go(D[0], 0)} "
+                         f"then advance {D[2]} {G}")
+    assert whole == by_hand and whole["pending"] is None and where(whole, F7) == G
+    assert [(e["kind"], e["text"]) for e in events] == [(e["kind"], e["text"]) for e in told]  # the die: irreversible
+
+
+def test_attack_answers_written_ahead_to_a_choice_the_result_does_not_bring_are_passed_over():
+    """An answer to a choice the result leaves the attacker is his; one it does not bring changes nothing:
+    after a De (4-1, die 1) the retreat written is passed over and `stay` declines the advance (Combat H);
+    after an Ar (2-1, die 6) nothing is his to choose, and the Russian victor is asked (Retreat)."""
+    s = position({F7: D[2], F7b: D[3], F7c: D[4], R5: G}, phase="combat")
+    force_die(s, 1)
+    stayed, events = play(s, "french", f"attack {D[2]}+{D[3]}+{D[4]} -> {G} then retreat {D[0]} then stay")
+    assert events[0]["result"] == "De" and stayed["pending"] is None and where(stayed, F7) == D[2]
+    s = position({F7: D[2], F7b: D[3], R5: G}, phase="combat")
+    force_die(s, 6)
+    beaten, events = play(s, "french", f"attack {D[2]}+{D[3]} -> {G} then retreat {D[0]} then stay")
+    assert events[0]["result"] == "Ar" and beaten["pending"]["steps"][0]["chooser"] == "russian"
+    assert beaten == play(s, "french", f"attack {D[2]}+{D[3]} -> {G}")[0]
+
+
+def test_attack_answer_written_ahead_that_the_result_leaves_unfit_is_asked():
+    """An exchange (4-1, die 5) costs the attackers at least 5 Combat Points, the attacker choosing which (CRT:
+    Exchange): `then lose 2805` pays it, and the advance written for the unit lost is not open (Combat H):
+    the event says so and the advance is asked of him, as it would have been."""
+    s = position({F7: D[2], F7b: D[3], F7c: D[4], R5: G}, phase="combat")
+    force_die(s, 5)
+    s2, events = play(s, "french", f"attack {D[2]}+{D[3]}+{D[4]} -> {G} then lose {D[2]} then advance {D[2]}")
+    assert events[0]["result"] == "Ex" and s2["units"][F7]["where"] == "eliminated"
+    assert [e["kind"] for e in events[-2:]] == ["unfit", "choice"]
+    assert events[-2]["text"] == (f"`advance {D[2]}`, written with the attack, does not fit its result (Combat H): "
+                                  "the choice is asked.")
+    assert s2["pending"]["steps"][0]["kind"] == "advance" and s2["pending"]["steps"][0]["chooser"] == "french"
+
+
+def test_attack_answers_written_ahead_are_refused_before_the_die_where_they_name_no_attacker():
+    """Only the attackers next to the defender may advance (Combat H) and pay an exchange (CRT: Exchange):
+    answers that name others are refused before the die, nothing rolled; the same attack with the
+    attacker's own answers is accepted."""
+    s = position({F7: D[2], F7b: D[3], F4: go(G, 1, 1), R5: G}, phase="combat")
+    refused(s, "french", f"attack {D[2]}+{D[3]} -> {G} then advance {go(G, 1, 1)}", "Combat (H)")
+    refused(s, "french", f"attack {D[2]}+{D[3]} -> {G} then lose {go(G, 1, 1)}", "CRT: Exchange")
+    assert play(s, "french", f"attack {D[2]}+{D[3]} -> {G} then lose {D[2]} then advance {D[3]}")[0] != s
+
+
 def test_retreat_chain_displacement():
     """"Displaced units can themselves displace other Friendly units in a sort of chain reaction"."""
     units = {F7: D[2], F7b: D[3], F7c: D[4], R5: G, R6: D[0], R4: go(G, 0, 0),

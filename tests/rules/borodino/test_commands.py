@@ -15,6 +15,9 @@ ROUND_TRIPS = [
     ("attack 3224 -> 3223", C.Attack(("3224",), ("3223",))),
     ("attack 3224+3225 -> 3223+3123", C.Attack(("3224", "3225"), ("3223", "3123"))),
     ("attack R2817+2817 -> 2818", C.Attack(("R2817", "2817"), ("2818",))),
+    ("attack 3224 -> 3223 then stay", C.Attack(("3224",), ("3223",), ("stay",))),  # Combat H, written ahead
+    ("attack 3224 -> 3223 then retreat 3222 then 3221 then lose 3224 then advance 3224 3223",
+     C.Attack(("3224",), ("3223",), ("retreat 3222", "3221", "lose 3224", "advance 3224 3223"))),
     ("retreat 3217", C.Retreat("3217")),
     ("retreat 3218 3217", C.Retreat("3217", "3218")),
     ("advance 3224", C.Advance("3224")),
@@ -83,6 +86,9 @@ MALFORMED = [
     ("release", ["release"]),
     ("retreat 1 2 3", ["`retreat <hex>`"]),
     ("advance", ["`advance <unit>`"]),
+    ("attack 3224 -> 3223 then stay then advance 3224", ["the advance last", "then retreat <hex> then stay"]),
+    ("attack 3224 -> 3223 then 3222", ["each after `then`"]),  # a bare hex goes on from a retreat alone
+    ("attack 3224 -> 3223 then", ["`then lose <hex>`"]),
 ]
 
 
