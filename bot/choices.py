@@ -182,6 +182,16 @@ def defenders(texts: list[str], attacking: str, typed: str) -> list[Choice]:
                   if not attacking_ or sorted(_group(left)) == attacking_], typed)
 
 
+def answers_ahead(attacking: str, typed: str) -> list[Choice]:
+    """What a Borodino attack may carry of the answers its result may leave the attacker, chosen before
+    the die (Combat H): `stay`, or each attacker's advance; a retreat's hexes are typed.
+
+    >>> answers_ahead("2919+3019", "")
+    [('stay', 'stay'), ('advance 2919', 'advance 2919'), ('advance 3019', 'advance 3019')]
+    """
+    return _pick(["stay", *(f"advance {unit}" for unit in _group(attacking))], typed)
+
+
 def orders(texts: list[str], typed: str, places: Callable[[str], list[str]] | None = None,
            labels: Names | None = None) -> list[Choice]:
     """Any legal command, whole; where the system says which places a command names (`places`) and

@@ -535,11 +535,14 @@ async def move(interaction: discord.Interaction, unit: str, to: str) -> None:
 @app_commands.command(name="attack", description="Borodino: attack enemy units (Bloody Monday and 1812 fight "
                       "battles where armies meet: /help)")
 @app_commands.describe(attackers="Attacking hexes, joined by +", defenders="Defending hexes, "
-                       "joined by +")
-@app_commands.autocomplete(attackers=_completer("attackers"), defenders=_completer("defenders"))
+                       "joined by +", then="Answers to what its result may leave you, chosen now: stay, "
+                       "advance 2919, retreat 2817 then stay")
+@app_commands.autocomplete(attackers=_completer("attackers"), defenders=_completer("defenders"),
+                           then=_completer("then"))
 @app_commands.guild_only()
-async def attack(interaction: discord.Interaction, attackers: str, defenders: str) -> None:
-    await answer(interaction, lambda t, a, c: t.play.submit(a, c, f"attack {attackers} -> {defenders}"))
+async def attack(interaction: discord.Interaction, attackers: str, defenders: str, then: str | None = None) -> None:
+    line = f"attack {attackers} -> {defenders}" + (f" then {then}" if then else "")  # Borodino's Combat H
+    await answer(interaction, lambda t, a, c: t.play.submit(a, c, line))
 
 
 @app_commands.command(name="order", description="Any command in the game's grammar (several: "
@@ -561,7 +564,8 @@ class OrdersBox(discord.ui.Modal, title="Your orders"):
 
     orders: discord.ui.TextInput = discord.ui.TextInput(
         label="One order a line, judged in order", style=discord.TextStyle.paragraph,
-        placeholder="move 2525 2824\nmove 2626 2725\nend", max_length=4000, custom_id=ORDERS_BOX, required=False)
+        placeholder="move 2525 2824\nend\nattack 2824 -> 2924 then stay\nend", max_length=4000, custom_id=ORDERS_BOX,
+        required=False)
 
     def __init__(self, held: str = "") -> None:
         super().__init__()

@@ -96,7 +96,7 @@ class Completion(Room):
 
     def complete(self, actor: Actor, channel: str, field: str, typed: str,
                  given: dict[str, str]) -> list[choices.Choice]:
-        """Choices for one field of a play command (unit, to, attackers, defenders, order): each
+        """Choices for one field of a play command (unit, to, attackers, defenders, then, order): each
         value with what the player reads for it, from their side's own view (the units they
         command, never another side's), destinations nearest the unit first."""
         acting = self._acting(actor, channel)
@@ -106,6 +106,8 @@ class Completion(Room):
             return choices.attackers(texts, typed)
         if field == "defenders":
             return choices.defenders(texts, given.get("attackers") or "", typed)
+        if field == "then":
+            return choices.answers_ahead(given.get("attackers") or "", typed)
         system = acting.system
         named = getattr(system, "places_named", None)  # which places an order names (1812), read by their names
         if field not in ("unit", "to") and named is None:

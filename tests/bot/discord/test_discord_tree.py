@@ -88,6 +88,7 @@ def test_the_commands_of_issue_4_are_all_there():
     assert move["unit"]["autocomplete"] and move["to"]["autocomplete"]
     attack = {o["name"]: o for o in commands["attack"]["options"]}
     assert attack["attackers"]["autocomplete"] and attack["defenders"]["autocomplete"]
+    assert attack["then"]["autocomplete"] and not attack["then"].get("required")  # answers written ahead, if wished
 
 
 def test_privileged_intent_only_for_plain_message_commands():

@@ -121,6 +121,8 @@ def test_the_attack_fields_offer_the_attacking_groups_then_the_targets_of_the_gr
     assert complete(ANNA, CHANNEL, "attackers", "", {}) == [("r1+r2", "r1+r2"), ("r1", "r1")]
     assert complete(ANNA, CHANNEL, "defenders", "", {"attackers": "R1 "}) == [("b2", "b2")]
     assert complete(ANNA, CHANNEL, "defenders", "", {}) == [("b1", "b1"), ("b2", "b2")]
+    assert complete(ANNA, CHANNEL, "then", "adv", {"attackers": "r1+r2"}) == [  # Borodino's answers written ahead
+        ("advance r1", "advance r1"), ("advance r2", "advance r2")]
 
 
 def test_the_verbs_are_those_of_the_speaker_s_sides_at_this_position(service):
