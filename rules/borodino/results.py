@@ -294,11 +294,28 @@ def prompt(b: Battle) -> str | None:
     pending = b.s.get("pending")
     if not pending or not pending["steps"]:
         return None
-    pointed = _pointed(b, pending["steps"][0])
+    step = pending["steps"][0]
+    pointed, chain = _pointed(b, step), _chain_form(b, step)
     if pointed is not None:
-        return point_by_point(*pointed)
-    rule, question, cited = _question(b, pending["steps"][0])
-    return str(RuleViolation(rule, question)) if cited else f"{question}."  # "... (Artillery C)."
+        return point_by_point(pointed[0], [*pointed[1], *chain])
+    rule, question, cited = _question(b, step)
+    asked = str(RuleViolation(rule, question)) if cited else f"{question}."  # "... (Artillery C)."
+    return point_by_point(asked, chain)
+
+
+def _chain_form(b: Battle, step: dict) -> list[str]:
+    """The one point that names a retreat's chain, where the same player's choices follow it (a unit it
+    may displace, a two-hex retreat's second hex, the next unit sent back, the advance after combat):
+    `retreat <hex> then <hex> then stay` answers them at once (Retreat; Combat H). None elsewhere."""
+    if step["kind"] != "retreat":
+        return []
+    later = [s for s in b.s["pending"]["steps"][1:] if s["chooser"] == step["chooser"]]
+    more = step.get("hexes", 1) > 1 or any(s["kind"] == "retreat" for s in later) or \
+        any(d for _, d in options_of(b, step))
+    stay = any(s["kind"] == "advance" for s in later)
+    if not (more or stay):
+        return []
+    return [f"or all at once: `retreat <hex>{' then <hex>' if more else ''}{' then stay' if stay else ''}`"]
 
 
 def _pointed(b: Battle, step: dict) -> tuple[str, list[str]] | None:

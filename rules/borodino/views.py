@@ -90,6 +90,8 @@ def notes(b: Battle, due_a: set[str], due_d: set[str], instruct: bool = True) ->
         if due_d:
             parts.append("must still be attacked: " + ", ".join(sorted(due_d)))
         out.append(f"Attacks due (Combat B): {'; '.join(parts)}.")
+        if due_a and instruct:  # the attacker's own answers to its result, given with it (results.ahead)
+            out.append("An attack may carry its answers: `attack <hex> -> <hex> then stay` (Combat H).")
     out += _reinforcements(b, instruct)
     out += _doomed_notes(b)
     if b.night:

@@ -61,9 +61,11 @@ def prompt(g: Game, viewer: str | None) -> str | None:
     if phase == "attrition":
         chooser = enemy_of(player)
         if viewer == chooser:
-            return point_by_point(f"Choose where {player.title()} attrition falls ({s['attrition']} to take), "
-                                  "`attrit <place>`, one of:",
-                                  map(g.name, g.stacks(player)))
+            due = s["attrition"]  # several are chosen at once too (`attrit 12 12 30`: ATTRITION)
+            places = " ".join(["<place>"] * min(due, 3)) + (" ..." if due > 3 else "")
+            whole = [f"or all {due} at once: `attrit {places}`"] if due > 1 else []
+            return point_by_point(f"Choose where {player.title()} attrition falls ({due} to take), "
+                                  "`attrit <place>`, one of:", [*map(g.name, g.stacks(player)), *whole])
         return (f"The {chooser.title()} player chooses where {player.title()} attrition falls "
                 f"({s['attrition']} to take).")
     if phase in ("movement", "march"):

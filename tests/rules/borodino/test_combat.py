@@ -537,7 +537,8 @@ def test_retreat_the_prompt_names_the_unit_each_displacement_would_push():
     assert events[-1]["text"] == (  # a point a hex, each a line on a phone
         f"French player: choose where R-VIII-12 in {G} (Russian 5-4 infantry) retreats:\n"
         f"- `retreat {D[0]}`, displacing {R6} (Russian 6-4 infantry)\n- `retreat {D[1]}`, displacing {R4} (Russian "
-        f"4-4 infantry)\n- `retreat {D[5]}`, displacing {R4b} (Russian 4-4 infantry)")
+        f"4-4 infantry)\n- `retreat {D[5]}`, displacing {R4b} (Russian 4-4 infantry)\n"
+        "- or all at once: `retreat <hex> then <hex> then stay`")  # the displaced unit's, then the advance
     s3, _ = play(s2, "french", f"retreat {D[1]}")
     assert s3["pending"]["steps"][0]["unit"] == R4
 
@@ -596,7 +597,7 @@ def test_retreat_into_a_woods_road_hex_only_along_the_road():
     force_die(s, 1)
     s2, events = play(s, "french", "attack 3607 -> 3708")
     assert events[-1]["text"] == ("French player: choose where R-VIII-12 in 3708 (Russian 5-4 infantry) retreats: "
-                                  "`retreat <hex>`, one of 3807, 3709.")
+                                  "`retreat <hex>`, one of 3807, 3709.\n- or all at once: `retreat <hex> then stay`")
     refused(s2, "french", "retreat 3808", "Retreat")
     assert where(play(s2, "french", "retreat 3709")[0], R5) == "3709"
 

@@ -140,11 +140,14 @@ def test_6_10_the_view_marks_a_broken_unit():
 
 def _question(unit_hex: str, unit: str, which: str, *hexes: str) -> str:
     """The victor's question for one hex of a two-hex retreat, saying which of the two it is; where a hex
-    displaces a unit (`hexes` then its answers, each with the unit it pushes), a point each."""
+    displaces a unit (`hexes` then its answers, each with the unit it pushes), a point each; last the chain
+    that answers the rest at once, the second hex after the first, the advance after them."""
     asked = f"French player: choose where R-Siw in {unit_hex} ({unit}) retreats, the {which} of its two hexes (Doomed "
+    more = which == "first" or any("displacing" in h for h in hexes)
+    chain = f"\n- or all at once: `retreat <hex>{' then <hex>' if more else ''} then stay`"
     if any("displacing" in h for h in hexes):
-        return asked + "Victory 6.10):" + "".join(f"\n- {h}" for h in hexes)
-    return asked + f"Victory 6.10): `retreat <hex>`, one of {', '.join(hexes)}."
+        return asked + "Victory 6.10):" + "".join(f"\n- {h}" for h in hexes) + chain
+    return asked + f"Victory 6.10): `retreat <hex>`, one of {', '.join(hexes)}." + chain
 
 
 def test_6_10_the_second_hex_of_a_two_hex_retreat_is_chosen_among_the_hexes_two_away():

@@ -158,22 +158,24 @@ def test_swap_test_sees_a_choice_answered_at_once_from_a_hidden_stack(monkeypatc
 
 def test_swap_test_the_points_of_a_question_tell_no_two_hidden_stacks_apart(monkeypatch):
     """The Battle Plan's question and the attrition's say their detail as points, a line each (COMBAT,
-    ATTRITION): the French reads each alike whichever Russian stacks, unseen, stand in Mogilev (18) and
-    Roslavl (23), beside the battle in Smolensk (15), where the French cavalry may withdraw. A leak planted
-    in a point (the corps of the Russian stack in Mogilev) is seen."""
+    ATTRITION), with two losses to take the point naming both at once: the French reads each alike
+    whichever Russian stacks, unseen, stand in Mogilev (18) and Roslavl (23), beside the battle in Smolensk
+    (15), where the French cavalry may withdraw. A leak planted in a point (the corps of the Russian stack in
+    Mogilev) is seen."""
     plans, _ = do(position({15: {"inf": 3, "cav": 1}}, {15: {"inf": 2}, 18: {"inf": 1}, 23: {"inf": 3, "cav": 2}},
                            phase="march"), "french", "end")
-    attrition = position({15: {"inf": 2}}, {18: {"inf": 1}, 23: {"inf": 3, "cav": 2}}, player="russian",
-                         phase="attrition", attrition=1)
+    attritions = [position({15: {"inf": 2}}, {18: {"inf": 1}, 23: {"inf": 3, "cav": 2}}, player="russian",
+                           phase="attrition", attrition=n) for n in (1, 2)]  # two: the point naming both at once
 
     def told(state: dict) -> list[dict]:
         return [swaptest.observed(each, "french") for each in (state, swapped(state, "russian", 18, 23))]
 
-    for state in (plans, attrition):
+    for state in (plans, *attritions):
         asked = views.prompt(Game(state), "french")
         assert asked is not None and asked.count("\n- ") >= 2, asked  # its detail as points
         mine, theirs = told(state)
         assert mine == theirs
+    assert views.prompt(Game(attritions[1]), "french").endswith("\n- or all 2 at once: `attrit <place> <place>`")
     leaky = views.prompt
     monkeypatch.setattr(views, "prompt", lambda g, viewer: f"{leaky(g, viewer)}\n- {g.corps('russian', 18)}")
-    assert all(mine != theirs for mine, theirs in map(told, (plans, attrition)))
+    assert all(mine != theirs for mine, theirs in map(told, (plans, *attritions)))

@@ -20,7 +20,8 @@ DEFENDER = ("Battle of Smolensk (15), you are the defender: choose your Battle P
 STEPS = {
     "attrition": (lambda: position({15: {"inf": 2}}, {18: {"inf": 1}}, player="russian", phase="attrition",
                                    attrition=2),
-                  "Choose where Russian attrition falls (2 to take), `attrit <place>`, one of:\n- Mogilev (18)",
+                  "Choose where Russian attrition falls (2 to take), `attrit <place>`, one of:\n- Mogilev (18)\n"
+                  "- or all 2 at once: `attrit <place> <place>`",  # ATTRITION: chosen at once too
                   "The French player chooses where Russian attrition falls (2 to take)."),
     "movement": (lambda: position({15: {"inf": 2}}, {18: {"inf": 1}}),
                  "Move stacks one place (`move <from> <to> [<n> inf ...]`), then `end`.",
