@@ -30,8 +30,8 @@ PAIR = ("R-2-24", "R-2-27")  # infantry of strength 3 in 72 and 70, neither seen
 STEPS = 40  # the French orders: a turn and more, with battles whose hits the computer applies
 
 
-async def french_against_the_computer(state: dict, folder: Path, planner: ThreadPlanner) -> list[str]:
-    """What the French player observes over STEPS orders of his (drawn from his legal commands), the
+async def french_against_the_computer(state: dict, folder: Path, planner: ThreadPlanner, steps: int) -> list[str]:
+    """What the French player observes over `steps` orders of his (drawn from his legal commands), the
     computer Russian, each order answered and the computer's play awaited: the Recorder's posts, DMs and
     typing, his replies, and `/game status`."""
     seen: list[str] = []
@@ -47,7 +47,7 @@ async def french_against_the_computer(state: dict, folder: Path, planner: Thread
     await tables.computer.settled()
     game_id = tables.game_in(channel)["id"]
     rng = random.Random(1)
-    for _ in range(STEPS):
+    for _ in range(steps):
         legal = bloody_monday.legal_commands(service.load(game_id), "french")
         if not legal:
             break
@@ -58,15 +58,15 @@ async def french_against_the_computer(state: dict, folder: Path, planner: Thread
     return seen
 
 
-def observed_in_both(tmp_path: Path, monkeypatch) -> tuple[list[str], list[str]]:
+def observed_in_both(tmp_path: Path, monkeypatch, steps: int = STEPS) -> tuple[list[str], list[str]]:
     monkeypatch.setattr(secrets, "randbelow", lambda below: 7)  # the computer seat's seed, said in the channel
     state = bloody_monday.setup("bloody_monday", 3, [])
     (tmp_path / "one").mkdir()
     (tmp_path / "two").mkdir()
     first = fog_check.Recording()  # the second computer plays its plans, the two blocks exchanged
-    one = asyncio.run(french_against_the_computer(state, tmp_path / "one", first))
+    one = asyncio.run(french_against_the_computer(state, tmp_path / "one", first, steps))
     second = fog_check.Replaying(first.plans, partial(fog_check.exchanged, PAIR))
-    two = asyncio.run(french_against_the_computer(swaptest.swapped(state, *PAIR), tmp_path / "two", second))
+    two = asyncio.run(french_against_the_computer(swaptest.swapped(state, *PAIR), tmp_path / "two", second, steps))
     return one, two
 
 
@@ -79,9 +79,9 @@ def test_the_computer_thinking_tells_the_french_nothing_of_the_blocks_he_has_not
     assert any("hit" in seen and "**Computer**" in seen for seen in one)  # it answered a battle's hits
 
 
-@pytest.mark.heavy
 def test_the_check_sees_a_typing_that_reads_a_hidden_block(tmp_path, monkeypatch):
-    """The positive control: the computer shown thinking only while R-2-24 stands where it set up."""
+    """The positive control: the computer shown thinking only while R-2-24 stands where it set up, seen at the
+    French player's first order, after which the computer thinks over its impulse."""
     thinking_at = Computer._thinking_at
 
     def reading(self, game_id, side):
@@ -89,4 +89,4 @@ def test_the_check_sees_a_typing_that_reads_a_hidden_block(tmp_path, monkeypatch
         return thinking_at(self, game_id, side) if where == 72 else ()
 
     monkeypatch.setattr(Computer, "_thinking_at", reading)
-    assert "typing at" in str(fog_check.first_difference(*observed_in_both(tmp_path, monkeypatch)))
+    assert "typing at" in str(fog_check.first_difference(*observed_in_both(tmp_path, monkeypatch, 1)))
