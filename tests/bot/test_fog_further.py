@@ -705,6 +705,18 @@ def test_orders_written_ahead_that_a_game_s_end_leaves_unplayed_are_told_the_sam
     assert any(line.startswith("DM: ") and "LEAK-unplayed" in line for line in set(one) ^ set(two))
 
 
+def plant_handed_leak(monkeypatch) -> None:
+    """A planted leak: the word that held orders were not played as their author's seat changed hands
+    (bot/service/unplayed.py) ends with a digest of the whole position."""
+    from bot.service import unplayed
+    from tests.bot.test_held_orders_told_unseen import last_loaded
+
+    handed, loaded = unplayed.handed, last_loaded(monkeypatch)
+    monkeypatch.setattr(unplayed, "handed", lambda store, game_id, *args: [
+        (to, {"text": words(payload["text"], f" LEAK-handed {whole(loaded[-1])}")})
+        for to, payload in handed(store, game_id, *args)])
+
+
 def handed_on_then_cancelled() -> tuple[list[str], list[str]]:
     """What the Russian player observes at raid_held's retreat: his `initiative raid` written ahead in one box, held
     behind the French choice; he hands his seat to the computer, a manager seats a newcomer for the French, the
@@ -725,9 +737,6 @@ def test_held_orders_whose_author_hands_his_seat_on_are_dropped_with_a_word_to_h
     seat goes to the computer, is dropped then, and he reads so in the DM that says the computer plays in his place,
     the same whichever French blocks, unseen, stand where; the game's end tells him nothing more of it. The positive
     control: plant a leak (the word tells the whole position) and the check shows it."""
-    from bot.service import unplayed
-    from tests.bot.test_held_orders_told_unseen import last_loaded
-
     one, two = handed_on_then_cancelled()
     assert fog_check.first_difference(one, two) is None
     word = next(n for n, line in enumerate(one) if line.startswith(
@@ -736,10 +745,7 @@ def test_held_orders_whose_author_hands_his_seat_on_are_dropped_with_a_word_to_h
         "initiative raid."))
     assert one[word + 1].startswith("/game seat side:russian player:computer")
     assert not any("held orders" in line for line in one[word + 1:])
-    handed, loaded = unplayed.handed, last_loaded(monkeypatch)
-    monkeypatch.setattr(unplayed, "handed", lambda store, game_id, *args: [
-        (to, {"text": words(payload["text"], f" LEAK-handed {whole(loaded[-1])}")})
-        for to, payload in handed(store, game_id, *args)])
+    plant_handed_leak(monkeypatch)
     one, two = handed_on_then_cancelled()
     assert any(line.startswith("DM: ") and "LEAK-handed" in line for line in set(one) ^ set(two))
 
@@ -814,3 +820,38 @@ def test_a_command_the_second_position_refuses_cuts_both_records_from_the_last_c
     first = fog_check.Played("first", [("red", "move"), ("red", "charge")], {2: 0, 3: 1, 4: 2}, 5)
     second = fog_check.Played("second", [("red", "move")], {2: 0, 3: 1}, 4)
     assert fog_check.disclosed_from(Rules, "blue", one, two, [first], [second], str) == (3, 3)
+
+
+def seat_ceded_with_orders_held(report: fog_check.SwapReport) -> None:
+    """The fuzz's comparison at raid_held's retreat, at the seats handed over by consent (Further.in_turn's turn 2),
+    where the Russian viewer writes orders ahead behind the French choice (at the table alone: the terminal's hot
+    seat is the French player's while he chooses)."""
+    import random
+
+    from bot.tools.fog_check.comparison import compare
+
+    state, other = raid_held()
+    rng, pair = random.Random(2), ("F-CR-4LC", "F-G-VG")
+    compare(bloody_monday, state, other, "russian", rng, 2, partial(fog_check.bloody_monday_probes, "russian", pair,
+                                                                      rng), swaptest.weighted_choice, "raid held",
+            report, terminal=False, renamed=partial(fog_check.exchanged, pair), further=True)
+
+
+@pytest.mark.long  # four games at a table and a random game's first 55 commands: about 3 s of CPU
+def test_the_fuzz_hands_the_viewer_s_seat_on_by_consent_with_their_orders_written_ahead_held(monkeypatch):
+    """Where the viewer writes orders ahead behind the other's choice, at the seats handed over by consent the fuzz
+    leaves his answer out and seats no computer first: the Russian's seat goes to Heir with his box held, and he
+    reads that it was not played (bot/service/unplayed.py, a seat changing hands), the same whichever French blocks,
+    unseen, stand where; the positive control: plant a leak (the word tells the whole position) and the check shows
+    it."""
+    from bot.tools.fog_check.comparison import UNTOLD
+
+    report = fog_check.SwapReport(start=2)
+    seat_ceded_with_orders_held(report)
+    assert report.differences == []
+    assert report.walks[UNTOLD] == 1 and report.walks["seats handed over by consent"] == 1
+    assert not any("computer" in walk for walk in report.walks)
+    plant_handed_leak(monkeypatch)
+    report = fog_check.SwapReport(start=2)
+    seat_ceded_with_orders_held(report)
+    assert "LEAK-handed" in report.differences[0]

@@ -22,7 +22,7 @@ BOX = "the viewer's orders in one box"
 HELD = "the other's box held behind the viewer's choice"  # held_by_other
 AHEAD = "the viewer's box held behind the other's choice"  # written_ahead
 ADDED = "an order added with `/order` to those held"  # one_added
-UNTOLD = "the viewer's held orders told at a game's end"  # Further.in_turn's endings of UNPLAYED, unanswered
+UNTOLD = "the viewer's held orders told unplayed"  # at the endings of UNPLAYED, or a seat handed over, unanswered
 NOT_PLAYED = "your held orders were not played"  # how that word reads, by DM or in a private thread (unplayed.py),
 # lower-cased: it follows the computer's word to the one it replaces in that one DM ('... Your held orders ...')
 
@@ -65,11 +65,12 @@ def compare(system: ModuleType, state: dict, other: dict, viewer: str, rng: rand
     lines = lines_to_type(system, state, other, viewer, rng, steps, probes, choose, theirs=further,
                           awaited=walks.computer == "deadline")
     lines = one_added(lines) if further and turn % 2 == 0 else lines
-    # the other's choice left to him where the computer takes his seat, and where the game ends with the viewer's
-    # orders written ahead still held behind it
+    # the other's choice left to him where the computer takes his seat, and where the game ends, or the viewer's
+    # seat goes to another, with their orders written ahead still held behind it
     ending = walks.ending or walks.hands and walks.lost
     unplayed = any(line.ahead for line in lines) and walks.computer != "other" and ending in UNPLAYED
     lines = unanswered(lines) if walks.computer == "other" or unplayed else lines
+    walks = replace(walks, computer=None) if unplayed and ending == "ceded" else walks  # their seat to HEIR, held
     # every other position, the orders in one `/orders` box, and always where the viewer writes orders ahead (a box
     # is their only way in); not past the other's held orders, which play only once the whole box is judged
     batched = (turn % 2 == 1 or any(line.ahead for line in lines)) and not any(line.held for line in lines)

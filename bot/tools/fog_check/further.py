@@ -15,10 +15,12 @@ is steered to where it applies (compare): for the viewer's deadline their lines 
 them (lines_to_type, awaited), and the computer takes their seat before their `undo`; for the other's, the command
 he types is left out (unanswered), so that the game waits for him, and the computer takes his seat before the
 viewer's `undo`, or at the end where the game waits for him then. Where the viewer writes orders ahead behind his
-choice, the endings that end the game (UNPLAYED) leave his answer out too: the game ends with their orders held (their
-`undo` after them, refused, keeps them: bot/tables/judging.py), and the word of them unplayed is walked. The report
-counts the positions each walk ran at (Further.ran): a walk is not taken where the game is over before it, and the
-computer asked for a seat that does not apply even so takes the viewer's, handed over."""
+choice, the endings that end the game or hand the viewer's seat to another (UNPLAYED) leave his answer out too, and
+before the seats handed over by consent the computer takes no seat: the game ends, or their seat goes to HEIR, with
+their orders held (their `undo` after them, refused, keeps them: bot/tables/judging.py), and the word of them
+unplayed is walked. The report counts the positions each walk ran at (Further.ran): a walk is not taken where the
+game is over before it, and the computer asked for a seat that does not apply even so takes the viewer's, handed
+over."""
 from __future__ import annotations
 
 from collections.abc import Awaitable, Sequence
@@ -37,7 +39,7 @@ from bot.tools.fog_check.stand_ins import Recorder
 SEATED = "-- the computer takes a seat --"  # what follows may differ once the rules disclose (Further.played)
 SEATS = ("deadline", "other", "mine")  # where the computer takes a seat (Further.computer)
 ENDINGS = ("resumed", "cancelled", "ceded", "drawn", "agreed")  # how a position's walks end (Further.in_turn)
-UNPLAYED = ("cancelled", "drawn", "agreed")  # the endings that leave the viewer's orders written ahead held
+UNPLAYED = ("cancelled", "ceded", "drawn", "agreed")  # the endings the viewer's orders written ahead are held to
 WALKS = {"deadline": "the computer at the viewer's deadline", "other": "the computer in the other's seat",
          "mine": "the computer in the viewer's seat handed over", "resumed": "the channel lost, the game resumed",
          "cancelled": "the channel lost, the game cancelled", "ceded": "seats handed over by consent",
