@@ -59,8 +59,9 @@ def prompt(g: Game, viewer: str | None) -> str | None:
         if lg["stage"] == "choose" and g.exhausted(g.chief(who)):
             return "Your supreme commander is exhausted and cannot be activated (2.6.3): `end` your logistics (3.1)."
         if lg["stage"] == "choose":
-            return (f"Activate your supreme commander (`activate {g.chief(who)}`, or `activate {g.chief(who)} <area>` "
-                    "to move it there first) or `end` to keep its strength (3.1).")
+            chief = g.chief(who)
+            return point_by_point("Activate your supreme commander, or `end` to keep its strength (3.1):",
+                                  [f"`activate {chief}`", f"`activate {chief} <area>` moves it there first"])
         most = min(lg["lv"] - lg["reinforced"], len(g.pool(who))) if turns.deploy_areas(g, who) else 0
         if lg["stage"] == "reinforce" and most > 0:
             return point_by_point(f"You may deploy up to {plural(most, 'reinforcement', 'reinforcements')} (3.1-3.6):",
@@ -123,21 +124,24 @@ ACTIONS = {"tactical": ("Tactical Action", "5.0"), "pass": ("Pass", "7.0"), "rai
 
 def action_prompt(imp: Impulse) -> str:
     """The phasing player's action under way, its segment and what may be done in it (5.0-5.3,
-    6.2, 6.3, 7.0)."""
+    6.2, 6.3, 7.0): the action in a short sentence, what it allows as points where one sentence ran
+    long (a Special Movement's ran 149 characters with its player's name)."""
     if imp["kind"] == "pass":
         return "Pass: `move <block> <area>`, one unit at most, then `end` (7.0)."
     if imp["kind"] == "raid":  # 6.3: "no Combat may be resolved"
-        return f"Cavalry Raid: `move <block> <area>`, up to {imp['limit']} cavalry, no engagement, then `end` (6.3)."
+        return point_by_point("Cavalry Raid (6.3):", [f"`move <block> <area>`, up to {imp['limit']} cavalry, "
+                                                      "no engagement", "then `end`"])
     if imp["kind"] != "tactical":
         name, rule = ACTIONS[imp["kind"]]
-        moves = f"`move <block> <area>`, up to {imp['limit']} units, then " if imp["segment"] == "movement" else ""
-        return f"{name}, {imp['segment']} segment: {moves}`battle <area>` where contested, then `end` ({rule})."
-    return "Tactical Action, " + {  # its activation and movement segments: tactical_points
-        "inspiration": "inspiration segment: `inspire <leader> <block>` (5.2.2), then `battle <area>` (5.3) "
-                       "or `end` (5.0).",
-        "combat": "combat segment: `battle <area>` in each contested area, newly contested ones first (5.3, "
-                  "FAQ 5), then `end` (5.0).",
-    }[imp["segment"]]
+        moves = [f"`move <block> <area>`, up to {imp['limit']} units"] if imp["segment"] == "movement" else []
+        return point_by_point(f"{name}, {imp['segment']} segment ({rule}):",
+                              [*moves, f"{'then ' if moves else ''}`battle <area>` where contested, then `end`"])
+    return point_by_point(*{  # its activation and movement segments: tactical_points
+        "inspiration": ("Tactical Action, inspiration segment (5.2.2):",
+                        ["`inspire <leader> <block>`", "then `battle <area>` (5.3) or `end` (5.0)"]),
+        "combat": ("Tactical Action, combat segment (5.3):",
+                   ["`battle <area>` in each contested area, newly contested ones first (FAQ 5)", "then `end` (5.0)"]),
+    }[imp["segment"]])
 
 
 def artillery_prompt(g: Game, viewer: str | None) -> str:

@@ -165,11 +165,15 @@ def next_turn(g: Game) -> list[Event]:
 
 def french_corps(g: Game, near: int | None = None) -> str:
     """Where the French corps stand, by kind: 'infantry corps in Vilna (12), East Prussia (30) and cavalry
-    corps in East Prussia (30)'; every place (the answers of the removal), or those nearest `near`, the
-    place a refusal was asked of, and how many more."""
-    return " and ".join(f"{NAMES[k][1]} in {g.named(places) if near is None else g.nearest(places, near)}"
-                        for k in ("inf", "cav")
-                        if (places := [p for p in g.stacks("french") if g.stack("french", p)[k]]))
+    corps in East Prussia (30)'; every place, or those nearest `near`, the place a refusal was asked of,
+    and how many more."""
+    return " and ".join(corps_by_kind(g, near))
+
+
+def corps_by_kind(g: Game, near: int | None = None) -> list[str]:
+    """`french_corps` a kind each: the answers of the removal, a point each in its question."""
+    return [f"{NAMES[k][1]} in {g.named(places) if near is None else g.nearest(places, near)}"
+            for k in ("inf", "cav") if (places := [p for p in g.stacks("french") if g.stack("french", p)[k]])]
 
 
 def remove(g: Game, side: str, place: int, kind: str) -> list[Event]:

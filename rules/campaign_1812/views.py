@@ -80,7 +80,7 @@ def prompt(g: Game, viewer: str | None) -> str | None:
                  "Segment.") if viewer == "french" else
                 "The French player may create depots; then the Supply Segment is resolved.")
     if phase == "removal":
-        return (f"Remove a corps of your choice: `remove <place> inf|cav` ({turns.french_corps(g)})."
+        return (point_by_point("Remove a corps of your choice, `remove <place> inf|cav`:", turns.corps_by_kind(g))
                 if viewer == "french" else "The French player removes a corps (Victory Point Index).")
     return _combat_prompt(g, viewer)
 
@@ -89,14 +89,21 @@ def _combat_prompt(g: Game, viewer: str | None) -> str:
     r, bt = g.s["retreat"], g.s["battle"]
     if r:
         where = g.name(r["place"])
-        return f"Retreat your stack from {where}: `retreat <place>`{_to(g, r['side'], r['place'])}." \
-            if viewer == r["side"] else (combat.retreating if r["battle"] else combat.confronted)(r["side"], where)
+        if viewer != r["side"]:
+            return (combat.retreating if r["battle"] else combat.confronted)(r["side"], where)
+        if len(places := g.retreat_places(r["side"], r["place"])) > 2:
+            return point_by_point(f"Retreat your stack from {where}, `retreat <place>`, to one of:",
+                                  map(g.name, places))
+        return f"Retreat your stack from {where}: `retreat <place>`{_to(g, r['side'], r['place'])}."
     if bt is None:
         return "Combat Phase."
     where = g.name(bt["place"])
     if bt["stage"] == "choice":
-        return (f"Battle of {where}: retreat (`retreat <place>`{_to(g, bt['defender'], bt['place'])}) or `fight`."
-                if viewer == bt["defender"] else combat.choosing(bt["defender"], where))
+        if viewer != bt["defender"]:
+            return combat.choosing(bt["defender"], where)
+        if len(places := g.retreat_places(bt["defender"], bt["place"])) > 2:
+            return point_by_point(f"Battle of {where}: `fight`, or `retreat <place>` to one of:", map(g.name, places))
+        return f"Battle of {where}: retreat (`retreat <place>`{_to(g, bt['defender'], bt['place'])}) or `fight`."
     if viewer not in SIDES:
         return f"Battle of {where}: both players choose a Battle Plan in secret."
     mine = bt["plans"][viewer]

@@ -57,12 +57,12 @@ def test_5_0_a_tactical_action_tells_its_player_what_each_segment_allows():
         "or `end` (5.0)")
     _others_read(state, "French Tactical Action, movement segment (5.0).")
     state["impulse"]["segment"] = "inspiration"
-    assert prompts(state)["french"] == ("French Tactical Action, inspiration segment: `inspire <leader> <block>` "
-                                        "(5.2.2), then `battle <area>` (5.3) or `end` (5.0).")
+    assert prompts(state)["french"] == ("French Tactical Action, inspiration segment (5.2.2):\n- `inspire <leader> "
+                                        "<block>`\n- then `battle <area>` (5.3) or `end` (5.0)")
     state["impulse"]["segment"] = "combat"
     assert prompts(state)["french"] == (
-        "French Tactical Action, combat segment: `battle <area>` in each contested area, newly contested ones first "
-        "(5.3, FAQ 5), then `end` (5.0).")
+        "French Tactical Action, combat segment (5.3):\n- `battle <area>` in each contested area, newly contested ones "
+        "first (FAQ 5)\n- then `end` (5.0)")
     _others_read(state, "French Tactical Action, combat segment (5.0).")
 
 
@@ -76,12 +76,16 @@ def test_6_2_and_6_3_initiative_actions_name_how_many_may_move():
     state, _ = do(position({"F-I-1": 16}), "french", "initiative move")
     limit = state["impulse"]["limit"]
     assert prompts(state)["french"] == (
-        f"French Special Movement and Combat, movement segment: `move <block> <area>`, up to {limit} units, then "
-        "`battle <area>` where contested, then `end` (6.2).")
+        f"French Special Movement and Combat, movement segment (6.2):\n- `move <block> <area>`, up to {limit} units\n"
+        "- then `battle <area>` where contested, then `end`")
+    state["impulse"]["segment"] = "combat"
+    assert prompts(state)["french"] == ("French Special Movement and Combat, combat segment (6.2):\n"
+                                        "- `battle <area>` where contested, then `end`")
+    state["impulse"]["segment"] = "movement"
     _others_read(state, "French Special Movement and Combat, movement segment (6.2).")
     state["impulse"].update(kind="raid", limit=3)  # 6.3: "cannot Engage, nor Disengage, and no Combat"
     assert prompts(state)["french"] == (
-        "French Cavalry Raid: `move <block> <area>`, up to 3 cavalry, no engagement, then `end` (6.3).")
+        "French Cavalry Raid (6.3):\n- `move <block> <area>`, up to 3 cavalry, no engagement\n- then `end`")
     _others_read(state, "French Cavalry Raid, movement segment (6.3).")
 
 
@@ -182,8 +186,8 @@ def test_3_0_the_logistics_phase_tells_only_its_player_what_to_do():
     waiting = "The Russian player's logistics (3.0)."
     assert prompts(state) == {
         None: waiting, "french": waiting,
-        "russian": "Activate your supreme commander (`activate R-KUT`, or `activate R-KUT <area>` to move it there "
-                   "first) or `end` to keep its strength (3.1)."}
+        "russian": "Activate your supreme commander, or `end` to keep its strength (3.1):\n- `activate R-KUT`\n"
+                   "- `activate R-KUT <area>` moves it there first"}
     state["logistics"].update(stage="reinforce", lv=5, reinforced=2)
     assert prompts(state)["russian"] == (  # the choice in a short sentence, the commands as points
         "You may deploy up to 3 reinforcements (3.1-3.6):\n- `reinforce`, or `reinforce <count>`\n"

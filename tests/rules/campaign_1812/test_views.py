@@ -33,7 +33,7 @@ STEPS = {
                "Create depots (`depot <place>`: possible in Minsk (14)) or `end` the Supply Segment.",
                "The French player may create depots; then the Supply Segment is resolved."),
     "removal": (lambda: position({15: {"inf": 2}}, {18: {"inf": 1}}, phase="removal", removal=1),
-                "Remove a corps of your choice: `remove <place> inf|cav` (infantry corps in Smolensk (15)).",
+                "Remove a corps of your choice, `remove <place> inf|cav`:\n- infantry corps in Smolensk (15)",
                 "The French player removes a corps (Victory Point Index)."),
     "plans": (_plans, ATTACKER, DEFENDER),
     "a plan down": (lambda: _plans(("french", "assault")),
@@ -52,8 +52,8 @@ def test_the_side_that_acts_is_told_what_to_type_and_the_other_what_it_waits_for
 def test_the_defender_s_choice_and_a_retreat_are_asked_of_their_side_alone():
     state = _plans(("french", "assault"), ("russian", "withdraw"))
     waiting = "Battle of Smolensk (15): the Russian player's choice."
-    choice = ("Battle of Smolensk (15): retreat (`retreat <place>`, to one of Vitebsk (10), Mogilev (18), Roslavl "
-              "(23), Vyazma (161)) or `fight`.")
+    choice = ("Battle of Smolensk (15): `fight`, or `retreat <place>` to one of:\n- Vitebsk (10)\n- Mogilev (18)\n"
+              "- Roslavl (23)\n- Vyazma (161)")
     assert {viewer: c1812.view(state, viewer)["prompt"] for viewer in ("french", "russian", None)} == {
         "french": waiting, "russian": choice, None: waiting}
     state = position({15: {"inf": 2}}, {15: {"cav": 1}}, phase="combat",
@@ -61,8 +61,8 @@ def test_the_defender_s_choice_and_a_retreat_are_asked_of_their_side_alone():
     retreats = "The Russian stack in Smolensk (15) must retreat."
     assert {viewer: c1812.view(state, viewer)["prompt"] for viewer in ("french", "russian", None)} == {
         "french": retreats, None: retreats,
-        "russian": "Retreat your stack from Smolensk (15): `retreat <place>`, to one of Vitebsk (10), Mogilev (18), "
-                   "Roslavl (23), Vyazma (161)."}
+        "russian": "Retreat your stack from Smolensk (15), `retreat <place>`, to one of:\n- Vitebsk (10)\n"
+                   "- Mogilev (18)\n- Roslavl (23)\n- Vyazma (161)"}
     assert c1812.view(state, None)["retreat"] == {"side": "russian", "place": 15, "battle": True}
     cornered = position({15: {"inf": 2}, 18: {"inf": 1}, 23: {"inf": 1}, 161: {"inf": 1}}, {15: {"cav": 1}},
                         phase="combat", retreat={"side": "russian", "place": 15, "battle": True})
@@ -81,8 +81,8 @@ def test_a_forced_retreat_is_asked_of_the_others_in_its_own_line_s_words():
                     "infantry (Combat).")
     assert {viewer: c1812.view(state, viewer)["prompt"] for viewer in ("french", "russian", None)} == {
         "russian": line, None: line,
-        "french": "Retreat your stack from Smolensk (15): `retreat <place>`, to one of Vitebsk (10), Mogilev (18), "
-                  "Roslavl (23), Vyazma (161)."}
+        "french": "Retreat your stack from Smolensk (15), `retreat <place>`, to one of:\n- Vitebsk (10)\n"
+                  "- Mogilev (18)\n- Roslavl (23)\n- Vyazma (161)"}
 
 
 def test_a_side_with_cavalry_in_the_battle_is_told_where_it_may_withdraw_and_where_its_chit_sends_it():
