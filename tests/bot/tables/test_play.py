@@ -19,7 +19,7 @@ from bot.store import Store, blank
 from bot.tables.giving import TOO_MANY
 from bot.tables.judging import SECRET_ORDER
 from bot.tables.typed import WITHDRAWN, PlainReply
-from bot.words import join, plain
+from bot.words import COMPUTER, join, plain
 from rules.core.registry import _SYSTEMS
 from tests.bot import toy_wager
 from tests.bot.discord.discord_fakes import (
@@ -933,13 +933,20 @@ def test_held_orders_killed_at_any_write_are_played_and_told_once_as_they_would_
     assert point > 3
 
 
+@pytest.mark.parametrize("to", ["a stranger", "the computer"])
 @pytest.mark.parametrize("kill", ["inside its transaction", "after it"])
-def test_a_hand_over_killed_drops_the_held_orders_with_their_word_or_neither(kill, wager, tmp_path, monkeypatch):
-    """Anna hands the Red seat, her shout held, to a stranger, and the bot is killed: inside the hand-over's
-    transaction, after the held orders went and before its messages were written, nothing of it is stored (the
-    seat, the shout and no word), and the hand-over given again drops them with the word; after it, the seat, the
-    drop and the word are stored together, and the next start sends the word. Anna reads it once either way."""
+def test_a_hand_over_killed_drops_the_held_orders_with_their_word_or_neither(kill, to, wager, tmp_path, monkeypatch):
+    """Anna hands the Red seat, her shout held, to a stranger (`/game replace`) or to the computer (`/game seat`),
+    and the bot is killed: inside the hand-over's transaction, after the held orders went and before its messages
+    were written, nothing of it is stored (the seat, the shout and no word), and the hand-over given again drops them
+    with the word; after it, the seat, the drop and the word are stored together, and the next start sends the word.
+    Anna reads it once either way."""
     tables, game_id = wager
+    computer = to == "the computer"
+
+    def handed(at) -> None:
+        monkeypatch.setattr(toy_wager, "commander", lambda level=1: None, raising=False)  # a computer player
+        run(at.computer.seat(ANNA, CHANNEL, "red") if computer else at.seats.replace(ANNA, CHANNEL, "red", STRANGER))
     run(tables.play.orders(ANNA, CHANNEL, "shout; shout"))
     if kill == "inside its transaction":
         dropped = tables.store._hand_over
@@ -951,7 +958,7 @@ def test_a_hand_over_killed_drops_the_held_orders_with_their_word_or_neither(kil
     else:
         monkeypatch.setattr(tables.delivery, "flush", lambda *args: (_ for _ in ()).throw(Killed()))
     with pytest.raises(Killed):
-        run(tables.seats.replace(ANNA, CHANNEL, "red", STRANGER))
+        handed(tables)
     monkeypatch.undo()
     monkeypatch.setitem(_SYSTEMS, "toy_wager", "tests.bot.toy_wager")
     again = restarted(tables, tmp_path / "wager.sqlite")
@@ -959,11 +966,16 @@ def test_a_hand_over_killed_drops_the_held_orders_with_their_word_or_neither(kil
     if kill == "inside its transaction":
         assert store.seats(game_id)["red"] == ANNA.id and store.held_orders(game_id, "red")["lines"] == ["shout"]
         assert not [row for row in store.outbox(game_id) if "held orders" in plain(row["payload"].get("text", ""))]
-        run(again.seats.replace(ANNA, CHANNEL, "red", STRANGER))
+        handed(again)
     run(again.delivery.flush(game_id))
-    assert store.seats(game_id)["red"] == STRANGER.id and store.held_orders(game_id, "red") is None
-    assert held_words([tables, again]) == [f"Game {game_id}: your held orders were not played, as the Red seat went "
-                                           f"to <@{STRANGER.id}> before they were due: 2. shout."]
+    assert store.seats(game_id)["red"] == (COMPUTER if computer else STRANGER.id)
+    assert store.held_orders(game_id, "red") is None
+    where = "the computer" if computer else f"<@{STRANGER.id}>"
+    word = f"eld orders were not played, as the Red seat went to {where} before they were due: 2. shout."
+    assert [dm for bot in (tables, again) for dm in bot.delivery.messenger.to(ANNA.id) if "held orders" in dm] == \
+        [f"Game {game_id}: the computer now plays Red in your place. To play again, ask the game's creator or a member "
+         f"with Manage Server for `/game replace side:red` naming you. Your h{word}" if computer else
+         f"Game {game_id}: your h{word}"]
 
 
 def test_a_start_sets_damaged_rows_aside_once_and_finishes_every_other_games_pass(wager, tmp_path, monkeypatch,
