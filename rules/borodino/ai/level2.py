@@ -226,7 +226,7 @@ class Search:
         self.genes = len(self.movers)
         self.rash: frozenset[str] = frozenset()  # level 1's units held back from a rash contact (`checked`)
         self.drawn: frozenset[Hex] = frozenset()  # and the enemy units its friends are drawn to
-        if side == "russian":
+        if side == "russian" or east_edge.open_to(Battle(state), side):  # where the French losses count too
             _, self.rash, self.drawn = level1.checked(state, side, self.movers)
         self.closers: dict[str, Hex] = {}  # level 1's own plan's units closing on enemy units (level1.strikes)
         self.said: dict[Hex, level1.Closing] = {}  # and why, once the plan is chosen (level1.closing)

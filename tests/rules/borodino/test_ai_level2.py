@@ -121,6 +121,19 @@ def test_the_russians_plan_of_level_1_holds_back_the_units_level_1_finds_rash():
     assert {"move 2716 2718", "move 2517 2818"} <= set(unchecked)  # level 2's plan of level 1 before
 
 
+def test_the_french_plan_of_level_1_holds_back_the_units_level_1_finds_rash_where_the_east_edge_may_win():
+    """7 Sept: a French Combat Point lost counts towards the Russian Substantial victory, which draws against
+    the French Decisive one (Victory Conditions). Level 2's plan of level 1 as the French holds back the 6-4
+    in 2720 that level 1 holds back: unchecked, it closed on 2617, next to the Russians in 2517 and 2717 (a
+    losing attack owed, Combat B, and ZOC D keeps it there)."""
+    state = position(THE_FRONT, turn=28)
+    search = Search(rebuild(borodino.view(state, "french"), random.Random(1)), "french", random.Random(1), 8, 1)
+    assert search.rash == {"F-III-10"}
+    planned = [d.command for d in search._moves((0,) * search.genes)[0]]
+    unchecked = [d.command for d in level1.moves(search.state, "french", level1.first, order=search.movers)[0]]
+    assert "move 2720 2617" in unchecked and "move 2720 2617" not in planned
+
+
 def test_waiting_is_judged_by_playouts_even_where_the_static_measure_ranks_it_low():
     """Waiting (every unit held back) is in the first generation and among the candidates the
     playouts judge, beside level 1's own plan, though `score`, which sees only this turn, puts it
