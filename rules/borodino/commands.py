@@ -238,7 +238,7 @@ def _answered(attack: Attack, tail: list[str], ex: Examples) -> Attack:
             texts.append(_hex(words[0], "each hex of the chain", ex))
         else:
             raise CommandError(f"an attack's answers written ahead follow it, each after `then`, the advance last: "
-                               f"`attack {ex.hex()} -> <hex> then retreat <hex> then stay` (or `then lose <hex>`, "
+                               f"`{attack.to_text()} then retreat <hex> then stay` (or `then lose <hex>`, "
                                "`then advance <unit>`) (Combat H).")
     return Attack(attack.attackers, attack.defenders, tuple(texts))
 

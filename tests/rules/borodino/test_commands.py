@@ -86,7 +86,8 @@ MALFORMED = [
     ("release", ["release"]),
     ("retreat 1 2 3", ["`retreat <hex>`"]),
     ("advance", ["`advance <unit>`"]),
-    ("attack 3224 -> 3223 then stay then advance 3224", ["the advance last", "then retreat <hex> then stay"]),
+    ("attack 3224 -> 3223 then stay then advance 3224", ["the advance last", "`attack 3224 -> 3223 then retreat <hex> "
+                                                         "then stay`"]),  # the attack typed, its answers to write
     ("attack 3224 -> 3223 then 3222", ["each after `then`"]),  # a bare hex goes on from a retreat alone
     ("attack 3224 -> 3223 then", ["`then lose <hex>`"]),
 ]
