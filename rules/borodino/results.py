@@ -295,12 +295,11 @@ def prompt(b: Battle) -> str | None:
     if not pending or not pending["steps"]:
         return None
     step = pending["steps"][0]
-    pointed, chain = _pointed(b, step), _chain_form(b, step)
+    pointed = _pointed(b, step)
     if pointed is not None:
-        return point_by_point(pointed[0], [*pointed[1], *chain])
+        return point_by_point(pointed[0], [*pointed[1], *_chain_form(b, step)])
     rule, question, cited = _question(b, step)
-    asked = str(RuleViolation(rule, question)) if cited else f"{question}."  # "... (Artillery C)."
-    return point_by_point(asked, chain)
+    return str(RuleViolation(rule, question)) if cited else f"{question}."  # "... (Artillery C)."
 
 
 def _chain_form(b: Battle, step: dict) -> list[str]:
@@ -323,7 +322,8 @@ def _pointed(b: Battle, step: dict) -> tuple[str, list[str]] | None:
     it) and its answers, one a point, where they would run one sentence long: a retreat where one of
     the hexes displaces a friendly unit (Displacement: each names the unit it would push), two advances
     or more (Combat H), two sets of attackers or more to pay an exchange with (CRT: Exchange), spared
-    guns that may elect to retreat (Artillery C); None otherwise. The sentence stays within a phone's two
+    guns that may elect to retreat (Artillery C), a retreat whose chain a point then names (`_chain_form`);
+    None otherwise. The sentence stays within a phone's two
     lines (about 80 characters): what the exchange costs, and who then chooses where the guns go, are points
     (a sentence of 126 characters read as four lines before its first answer)."""
     who = step["chooser"].title()
@@ -331,6 +331,9 @@ def _pointed(b: Battle, step: dict) -> tuple[str, list[str]] | None:
     if step["kind"] == "retreat" and any(d for _, d in options):
         return (f"{who} player: choose where {_whole(b, step['unit'])} retreats{_which_hex(step)}:",
                 [f"`retreat {h}`" + (f", displacing {d} ({_value(b, d)})" if d else "") for h, d in options])
+    if step["kind"] == "retreat" and _chain_form(b, step):  # the chain's point under it (prompt)
+        return (f"{who} player: choose where {_whole(b, step['unit'])} retreats{_which_hex(step)}:",
+                [f"`retreat <hex>`, one of {', '.join(h for h, _ in options)}"])
     if step["kind"] == "advance" and len({u for u, _ in options}) > 1:
         return f"{who} player: you may advance after combat:", _advances(b, options) + ["`stay` advances none"]
     if step["kind"] == "voluntary":

@@ -154,8 +154,8 @@ def test_a_question_a_standing_order_answers_at_once_is_not_told(tmp_path, order
     told = [e["text"] for e in attack.visible_to(None)]
     assert told[0].endswith("1-3, die 1: Ar.")
     if order == "ask":
-        assert told[1:] == ["Russian player: choose where F-I-4 in 3219 (French 5-4 infantry) retreats: "
-                            "`retreat <hex>`, one of 3220, 3120.\n- or all at once: `retreat <hex> then stay`"] \
+        assert told[1:] == ["Russian player: choose where F-I-4 in 3219 (French 5-4 infantry) retreats:\n"
+                            "- `retreat <hex>`, one of 3220, 3120\n- or all at once: `retreat <hex> then stay`"] \
             and not attack.followed
         return
     assert told == told[:1] and attack.message.endswith("Russian by standing order (retreat: away): retreat 3120.")

@@ -596,8 +596,8 @@ def test_retreat_into_a_woods_road_hex_only_along_the_road():
     s = position({F7: "3607", R5: "3708"}, phase="combat")
     force_die(s, 1)
     s2, events = play(s, "french", "attack 3607 -> 3708")
-    assert events[-1]["text"] == ("French player: choose where R-VIII-12 in 3708 (Russian 5-4 infantry) retreats: "
-                                  "`retreat <hex>`, one of 3807, 3709.\n- or all at once: `retreat <hex> then stay`")
+    assert events[-1]["text"] == ("French player: choose where R-VIII-12 in 3708 (Russian 5-4 infantry) retreats:\n"
+                                  "- `retreat <hex>`, one of 3807, 3709\n- or all at once: `retreat <hex> then stay`")
     refused(s2, "french", "retreat 3808", "Retreat")
     assert where(play(s2, "french", "retreat 3709")[0], R5) == "3709"
 

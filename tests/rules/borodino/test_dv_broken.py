@@ -147,7 +147,7 @@ def _question(unit_hex: str, unit: str, which: str, *hexes: str) -> str:
     chain = f"\n- or all at once: `retreat <hex>{' then <hex>' if more else ''} then stay`"
     if any("displacing" in h for h in hexes):
         return asked + "Victory 6.10):" + "".join(f"\n- {h}" for h in hexes) + chain
-    return asked + f"Victory 6.10): `retreat <hex>`, one of {', '.join(hexes)}." + chain
+    return asked + f"Victory 6.10):\n- `retreat <hex>`, one of {', '.join(hexes)}" + chain
 
 
 def test_6_10_the_second_hex_of_a_two_hex_retreat_is_chosen_among_the_hexes_two_away():

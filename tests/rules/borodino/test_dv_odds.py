@@ -93,8 +93,8 @@ def test_6_10_the_second_hex_of_a_two_hex_retreat_ends_two_hexes_away():
     first = go(N, 0)
     s3, events = play(s2, "french", f"retreat {first}")
     assert events[-1]["text"] == (f"French player: choose where R-Siw in {first} (Russian 2-5 cavalry) retreats, the "
-                                  f"second of its two hexes (Doomed Victory 6.10): `retreat <hex>`, one of "
-                                  f"{go(first, 0)}, {go(first, 1)}, {go(first, 5)}.\n"
+                                  f"second of its two hexes (Doomed Victory 6.10):\n- `retreat <hex>`, one of "
+                                  f"{go(first, 0)}, {go(first, 1)}, {go(first, 5)}\n"
                                   "- or all at once: `retreat <hex> then stay`")
     refused(s3, "french", f"retreat {go(N, 1)}", "Retreat")
     assert distance(play(s3, "french", f"retreat {go(first, 1)}")[0]["units"]["R-Siw"]["hex"], N) == 2

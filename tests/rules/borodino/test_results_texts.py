@@ -11,6 +11,8 @@ F7, F7b, R5 = "F-I-2", "F-IV-1", "R-VIII-12"   # French 7-4 infantry (two), Russ
 RETREAT = ("French player: choose where R-VIII-12 in 2705 (Russian 5-4 infantry) retreats: `retreat <hex>`, one of "
            "2704, 2804, 2604")
 CHAIN = "\n- or all at once: `retreat <hex> then stay`"  # the advance after it is the victor's too (Combat H)
+POINTED = ("French player: choose where R-VIII-12 in 2705 (Russian 5-4 infantry) retreats:\n- `retreat <hex>`, one of "
+           "2704, 2804, 2604" + CHAIN)  # the short sentence, its answers and the chain a point each
 
 
 def _dr() -> tuple[dict, list[dict]]:
@@ -22,7 +24,7 @@ def _dr() -> tuple[dict, list[dict]]:
 
 def test_the_retreat_question_and_its_refusals():
     s, events = _dr()
-    assert [e["text"] for e in events] == ["2706 (7) attacks 2705 (5): 1-1, die 1: Dr.", RETREAT + "." + CHAIN]
+    assert [e["text"] for e in events] == ["2706 (7) attacks 2705 (5): 1-1, die 1: Dr.", POINTED]
     assert str(refused(s, "french", f"retreat {D[3]} {D[0]}", "Retreat")) == (
         "The unit retreating now is R-VIII-12 in 2705 (Russian 5-4 infantry) (Retreat).")
     assert str(refused(s, "french", f"retreat {D[3]}", "Retreat")) == (
@@ -144,8 +146,8 @@ def test_artillery_c_the_spared_artillery_is_asked_whether_it_retreats_all_the_s
     s2, events = play(s, "french", f"retreat {FAR}")
     assert events[0] == {**events[0], "kind": "elects_retreat", "unit": ART,
                          "text": "2707 (French 7-3 artillery) elects to retreat all the same (Artillery C)."}
-    assert events[1]["text"] == ("Russian player: choose where F-I-art in 2707 (French 7-3 artillery) retreats: "
-                                 "`retreat <hex>`, one of 2806, 2807, 2708, 2607, 2606." + CHAIN)
+    assert events[1]["text"] == ("Russian player: choose where F-I-art in 2707 (French 7-3 artillery) retreats:\n"
+                                 "- `retreat <hex>`, one of 2806, 2807, 2708, 2607, 2606" + CHAIN)
     assert [e["text"] for e in play(s, "french", "stay")[1]] == [  # or it stays, and the victor may advance
         "Russian player: you may advance after combat: `advance 2705 2805` moves R-VIII-2Gr in 2705 (Russian 6-4 "
         "infantry) into 2805, or `stay`."]
