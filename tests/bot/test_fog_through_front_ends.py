@@ -144,21 +144,24 @@ def test_the_check_reads_the_reminders_and_the_passed_deadlines(monkeypatch):
     assert "the whole position: " in str(first_impulse_read(["tactical"]))
 
 
-def test_the_check_reads_every_field_of_the_autocomplete(monkeypatch):
-    """The positive control for the autocomplete: plant a leak (/order's choices end with a digest
-    of the whole position) and the first impulse shows it, where it shows nothing as things are."""
+@pytest.mark.parametrize("leaking", ["order", "then"])
+def test_the_check_reads_every_field_of_the_autocomplete(monkeypatch, leaking):
+    """The positive control for the autocomplete: plant a leak (the choices of /order, or of /attack's answers
+    written ahead, end with a digest of the whole position) and the first impulse shows it, where it shows nothing
+    as things are."""
     from bot.tables.completion import Completion
 
-    assert first_impulse_read(["tactical"]) is None
+    if leaking == "order":
+        assert first_impulse_read(["tactical"]) is None
     complete = Completion.complete
 
     def telling_too_much(self, actor, channel, field, typed, given):
         game_id = self.tables.game_in(channel)["id"]
-        extra = [("whole", whole(self.service.load(game_id)))] if field == "order" else []
+        extra = [("whole", whole(self.service.load(game_id)))] if field == leaking else []
         return complete(self, actor, channel, field, typed, given) + extra
 
     monkeypatch.setattr(Completion, "complete", telling_too_much)
-    assert "order offered" in str(first_impulse_read(["tactical"]))
+    assert f"{leaking} offered" in str(first_impulse_read(["tactical"]))
 
 
 def test_the_check_reads_the_maps_asked_for_around_the_places_named(monkeypatch):

@@ -186,9 +186,9 @@ def _marked(reply: PlainReply | None) -> str:
 
 
 def _completions(tables: Tables, service: GameService) -> list[str]:
-    """What the viewer's autocomplete offers: the legal commands, each field of /move, /attack and
-    /order (the destinations of every unit offered, each unit typed in part), and the kinds and
-    orders of /game orders."""
+    """What the viewer's autocomplete offers: the legal commands, each field of /move, /attack (the answers
+    written ahead, `then`, too) and /order (the destinations of every unit offered, each unit typed in part), and
+    the kinds and orders of /game orders."""
     def offered(field: str, typed: str = "", given: dict[str, str] | None = None) -> object:
         return answer_of(lambda: tables.completion.complete(VIEWER, CHANNEL, field, typed, given or {}))
     units = offered("unit")
@@ -200,7 +200,7 @@ def _completions(tables: Tables, service: GameService) -> list[str]:
             f"units offered: {units}",
             *(f"unit {value[:2]!r} typed: {offered('unit', value[:2])}; "
               f"to: {offered('to', '', {'unit': value})}" for value in values),
-            *(f"{field} offered: {offered(field)}" for field in ("attackers", "defenders", "order")),
+            *(f"{field} offered: {offered(field)}" for field in ("attackers", "defenders", "then", "order")),
             f"standing orders offered: {orders}"]
 
 
