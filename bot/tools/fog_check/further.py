@@ -210,6 +210,7 @@ async def consented(seen: list[str], tables: Tables, service: GameService, viewe
     seen.append(f"/game draw: {_offered(await awaited(tables.play.draw(VIEWER, CHANNEL)), 'decline')}")
     await tables.computer.settled()
     asked = await awaited(tables.play.draw(OTHER, CHANNEL))
+    await tables.computer.settled()  # a computer in the viewer's seat declines it before his next word, not as it comes
     if isinstance(asked, Offer):
         await by_other("declines the draw", tables.play.confirm(OTHER, "decline", game, asked.side, asked.seq))
     await by_other("offers a draw", tables.play.draw(OTHER, CHANNEL))
