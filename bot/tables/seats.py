@@ -120,12 +120,12 @@ class Seats(Room):
         seats = self.store.seats(game_id)
         check_seat(game, {s: u for s, u in seats.items() if s != side}, player, side, actor.id)
         was = words(" in place of ", mention(seats[side])) if side in seats else ""
-        rows = [(channel_audience(channel), message(words(
-                    name(actor.name), " seats ", mention(player.id), f" as "
-                    f"{fmt.side_name(side)} in game {game_id}", was, "."))),
+        seated, by = (words(mention(player.id), f" takes the {fmt.side_name(side)} seat"), "") \
+            if actor.id == player.id else (words(name(actor.name), " seats ", mention(player.id), " as ",
+                                                 fmt.side_name(side)), words(" (seated by ", name(actor.name), ")"))
+        rows = [(channel_audience(channel), message(words(seated, f" in game {game_id}", was, "."))),
                 (user_audience(player.id), message(words(
-                    f"you now play {fmt.side_name(side)} (seated by ", name(actor.name),
-                    ") in ", channel_ref(channel), ".")))]
+                    f"you now play {fmt.side_name(side)}", by, " in ", channel_ref(channel), ".")))]
         if game["started_at"]:
             state, seq = self.service.load(game_id), self.store.last_seq(game_id)
             rows += [row for row in self.tables.news.private_views(game_id, state, seq, None) if row[0] == side]

@@ -78,6 +78,17 @@ def test_a_free_seat_is_filled_before_the_start_without_a_word_of_whom_it_replac
         f"Game {game_id}: you now play Blue (seated by Anna) in <#{CHANNEL}>."]
 
 
+def test_a_player_taking_her_seat_back_from_the_computer_is_told_so_not_seated_by_herself(service):
+    tables = make_tables(service)
+    game_id = run(seated_game(tables))
+    run(tables.computer.seat(ANNA, CHANNEL, "red"))
+    run(tables.seats.replace(ANNA, CHANNEL, "red", ANNA))
+    assert tables.store.seats(game_id)["red"] == ANNA.id
+    assert tables.delivery.messenger.in_channel(CHANNEL)[-1] == \
+        f"<@{ANNA.id}> takes the Red seat in game {game_id} in place of the computer."
+    assert tables.delivery.messenger.to(ANNA.id)[-1] == f"Game {game_id}: you now play Red in <#{CHANNEL}>."
+
+
 def test_a_hidden_sides_seat_changes_hands_only_when_its_player_agrees(wager):
     tables, game_id = wager
     messenger = tables.delivery.messenger
