@@ -169,7 +169,7 @@ class Clocks(Room):
         """The computer takes the late side's seat; None once it has, else why not."""
         try:
             self.tables.computer.take(game_id, side, None, words(
-                f"The {fmt.side_name(side)} deadline has passed{note}: the computer takes the seat"))
+                f"The {fmt.side_name(side)} deadline has passed{note}: the computer takes the seat"), late=True)
         except TableError as error:
             return str(error)
         return None

@@ -116,9 +116,9 @@ class Computer(Room):
                 "hand it to the computer, whose seat then goes to anyone without asking."))
         return self.take(game_id, side, level, words(name(actor.name), " seats the computer"))
 
-    def take(self, game_id: int, side: str, level: int | None, by: Text) -> Text:
+    def take(self, game_id: int, side: str, level: int | None, by: Text, late: bool = False) -> Text:
         """Under the game's lock, in a worker thread: the computer takes the side, with the
-        news in the game's channel and, for a person it replaces, by DM."""
+        news in the game's channel and, for a person it replaces, by DM (`late`: why, their deadline passed)."""
         game = self.tables.current(game_id)
         holder = self.store.seats(game_id).get(side)
         seat = self.seat_for(game_id, level)
@@ -128,6 +128,7 @@ class Computer(Room):
                      f"{seat.seed}).")
         rows: Outbox = [(channel_audience(game["channel"]), message(said))]
         dm = (user_audience(holder), words(
+            f"your {fmt.side_name(side)} deadline has passed, so " if late else "",
             f"the computer now plays {fmt.side_name(side)} in your place. To play again, ask the "
             f"game's creator or a member with Manage Server for `/game replace side:{side}` naming you.")) \
             if holder and holder != COMPUTER else None

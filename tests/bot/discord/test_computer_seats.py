@@ -180,6 +180,9 @@ def test_a_missed_deadline_hands_the_seat_to_the_computer(service):
     taken = next(p for p in posts if "the computer takes the seat" in p)
     assert taken.startswith("The Red deadline has passed: the computer takes the seat as Red in game 1 "
                             "in place of <@1>")
+    assert tables.delivery.messenger.to(ANNA.id)[-1] == (
+        "Game 1: your Red deadline has passed, so the computer now plays Red in your place. To play again, ask the "
+        "game's creator or a member with Manage Server for `/game replace side:red` naming you.")
     assert [d["side"] for d in service.store.deadlines(game_id)] == ["blue"]
 
 
