@@ -15,8 +15,9 @@ Level 2's march (level2.by_the_edge) is wary: level 1's Russians close on a Fren
 reach where they make 2-1 or better (level1.strikes), so its column keeps out of the hexes where the
 Russian units that could end their next move beside it make that (`within_reach`, `exposed`) where a
 way off them leads nearer the zone, waits where none does, and goes where it is least exposed where it
-stands exposed with nowhere safe, but for a unit that would then be late; and a unit of the rest
-exposed and out of contact steps back out of reach, a redoubt's garrison too (`stand_back`).
+stands exposed with nowhere safe, but for a unit that would then be late (`late`: never while the
+Russians bar every way); and a unit of the rest exposed and out of contact steps back out of reach,
+or where it is least exposed, a redoubt's garrison too (`stand_back`).
 
 Level 1 marches one in the Grand Battle (`in_time`): the Guard and the guns among it, the units
 holding redoubts only where the others are too few, once it must set out to leave the 60 in time.
@@ -165,10 +166,7 @@ def destination(b: Battle, uid: str, reach: Reach | None = None) -> Hex | None:
         safe = min(((n, h) for n, h in ways if not exposed(b, uid, h, reach)), default=None)
         if safe is not None and (safe[0] < steps(b, here) or exposed(b, uid, here, reach)):
             return safe[1]
-        if not exposed(b, uid, here, reach):
-            return None
-        least = min(ways + [(steps(b, here), here)], key=lambda w: (threat(b, uid, w[1], reach), w))
-        return None if least[1] == here else least[1]
+        return least_exposed(b, uid, ways, reach) if exposed(b, uid, here, reach) else None
     best = min(ways, default=None)
     return best[1] if best is not None and best[0] < steps(b, here) else None
 
@@ -213,7 +211,7 @@ def moves(b: Battle, apply: Apply, wary: bool = False) -> list[Decision]:
     marching = column(b)
     left = b.scenario.last_turn - b.s["turn"] + 1  # Game-Turns left, this one counted
     for uid in marching:  # each on the map: a move before it leaves every other where it stands
-        to = destination(b, uid, reach if phases(b, uid) < left else None)
+        to = destination(b, uid, None if late(b, uid, left) else reach)
         if to is not None:
             cmd = C.Move(b.hex_of(uid), (to,))
             b = apply(cmd)
@@ -231,16 +229,38 @@ def moves(b: Battle, apply: Apply, wary: bool = False) -> list[Decision]:
     return out
 
 
+def late(b: Battle, uid: str, left: int) -> bool:
+    """Whether a unit of the column needs every Game-Turn of the `left` to leave by the zone, where
+    waiting out of the Russians' reach would keep it on the map at the end. Not while the Russians
+    bar every way to the zone (`steps`, CLOSED): a unit marched then by the ground alone only walks
+    next to them, and waits no longer for a way they open (Game-Turn 27 from the set-up, 0600:
+    the cavalry of III and IV Corps marched into 2819, beside the Great Redoubt, and 1816, and was
+    struck there in most of the games drawn)."""
+    return steps(b, b.hex_of(uid)) < CLOSED and phases(b, uid) >= left
+
+
 def stand_back(b: Battle, uid: str, reach: Reach) -> Hex | None:
     """Where a unit of the army standing while the column marches steps back to: one the Russians
     could strike where it stands (`exposed`), out of contact, goes to the hex it reaches where they
-    could not, nearest the zone (`steps`); None where it is safe, may not move, or finds none. A
+    could not, nearest the zone (`steps`), or where it finds none, to the one least exposed
+    (`least_exposed`), as a unit of the column does (the guns of I Corps, 7 Combat Points, stood in
+    their set-up hex 3422 once the column had gone, every hex they reached exposed, and four Russian
+    units took them there in Game-Turn 30); None where it is safe, may not move, or stands least
+    exposed already. A
     redoubt held is left too: the French Marginal victory it counts towards is outranked by the
     Russian Decisive one the march is made against, and five Russian units make a 2-1 on a 7-4 in one."""
     here = b.hex_of(uid)
     if not exposed(b, uid, here, reach) or movement.why_immobile(b, "french", uid) or engages(b, "french", here):
         return None
-    dests = movement.reachable(b, uid)
-    best = min(((steps(b, h), h) for h in dests
-                if h != C.OFF and not exposed(b, uid, h, reach) and not engages(b, "french", h)), default=None)
-    return best[1] if best is not None else None
+    ways = [(steps(b, h), h) for h in movement.reachable(b, uid) if h != C.OFF and not engages(b, "french", h)]
+    best = min(((n, h) for n, h in ways if not exposed(b, uid, h, reach)), default=None)
+    return best[1] if best is not None else least_exposed(b, uid, ways, reach)
+
+
+def least_exposed(b: Battle, uid: str, ways: list[tuple[int, Hex]], reach: Reach) -> Hex | None:
+    """Of the hexes the unit reaches (`ways`, each with its `steps`) and its own, the one where the
+    Russian strength that could strike it is least (`threat`), the nearest the zone among those;
+    None where that is its own."""
+    here = b.hex_of(uid)
+    least = min(ways + [(steps(b, here), here)], key=lambda w: (threat(b, uid, w[1], reach), w))
+    return None if least[1] == here else least[1]

@@ -12,7 +12,8 @@ from rules.borodino import commands as C
 from rules.borodino import movement
 from rules.borodino.ai import east_edge, level1, level2
 from rules.borodino.ai.contact import engages
-from rules.borodino.ai.east_edge import CLOSED, FORCE, column, destination, exposed, stand_back, steps, within_reach
+from rules.borodino.ai.east_edge import (CLOSED, FORCE, column, destination, exposed, late, stand_back, steps, threat,
+                                         within_reach)
 from rules.borodino.ai.march import march
 from rules.borodino.ai.playout import playout
 from rules.borodino.ai.positions import position_state
@@ -80,7 +81,8 @@ def test_the_column_keeps_out_of_the_russians_reach_where_a_way_off_it_leads_nea
 def test_a_unit_standing_exposed_steps_back_out_of_the_russians_reach():
     """Zones of Control (D) keeps a unit in contact where it is; one out of contact the Russian 5-4
     in 2514 could strike at 2-1 or better steps back to a hex where it could not, a redoubt's
-    garrison too; one it could not strike there stands."""
+    garrison too; one it could not strike there stands. Guns the Russians could strike in every hex
+    they reach go to the hex where the strength against them is least, as the column's units do."""
     for h, them in (("2717", "2514"), ("3018", "2916")):  # in the open, in the Northern Fleche
         b = Battle(position({CAV: h, RUSSIAN: them}, turn=30))
         reach = within_reach(b)
@@ -92,6 +94,27 @@ def test_a_unit_standing_exposed_steps_back_out_of_the_russians_reach():
     assert stand_back(strong, INF, within_reach(strong)) is None
     beside = Battle(position({CAV: "2516", RUSSIAN: "2514", INF: "2515"}, turn=30))
     assert engages(beside, "french", "2515") and stand_back(beside, INF, within_reach(beside)) is None
+
+    guns = Battle(position({GUNS: "2720", "R-VIII-12": "2418", "R-VIII-2Gr": "2518", "R-II-4": "2617",
+                            "R-II-17": "2823", "R-V-1G": "3018"}, turn=30))
+    reach = within_reach(guns)  # every hex the 7-3 reaches exposed: it goes where the strength against it is least
+    assert all(exposed(guns, GUNS, h, reach) for h in movement.reachable(guns, GUNS))
+    to = stand_back(guns, GUNS, reach)
+    assert to is not None and threat(guns, GUNS, to, reach) == min(
+        threat(guns, GUNS, h, reach) for h in movement.reachable(guns, GUNS)) < threat(guns, GUNS, "2720", reach)
+
+
+def test_the_column_marches_wary_while_the_russians_bar_every_way_to_the_edge():
+    """At 0600 (Game-Turn 27, the set-up) the Russians bar every way to the zone: the column's
+    units need more Game-Turns than are left by the ground alone (CLOSED), yet none is late, so
+    none walks next to the Russians; a unit whose way is open and needs every Game-Turn left is."""
+    b = Battle(borodino.setup("7sep", 1))
+    left = b.scenario.last_turn - b.s["turn"] + 1
+    marching = column(b)
+    assert all(steps(b, b.hex_of(u)) >= CLOSED and east_edge.phases(b, u) >= left for u in marching)
+    assert not any(late(b, u, left) for u in marching)
+    far = Battle(position({INF: "2820", RUSSIAN: "1010"}, turn=40))
+    assert steps(far, "2820") < CLOSED and late(far, INF, 1) and not late(far, INF, east_edge.phases(far, INF) + 1)
 
 
 def test_level_2s_column_goes_round_the_reach_of_the_russians_in_the_tactical_position():
