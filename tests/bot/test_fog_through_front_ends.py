@@ -22,9 +22,9 @@ from bot.tables.notices import WAITS
 from bot.words import words
 from rules import bloody_monday
 
-# a game of the scenario Bloody Monday is in the suite at seed 9 (held boxes), this one with the long step
+# the suite's game is Last Blood's at seed 8, every option, with its held boxes (below); these with the long step
 GAMES = [pytest.param(3, "bloody_monday", [], marks=pytest.mark.long),
-         (4, "last_blood", list(bloody_monday.INFO.options))]
+         pytest.param(4, "last_blood", list(bloody_monday.INFO.options), marks=pytest.mark.long)]
 
 
 @pytest.mark.heavy
@@ -282,11 +282,8 @@ def test_the_1812_check_sees_a_dm_sent_to_the_wrong_player(monkeypatch):
     assert "DM" in str(attrition_read([])[1])
 
 
-@pytest.mark.heavy
-def test_a_game_that_ends_during_the_lines_typed_is_compared_to_its_end(monkeypatch):
-    """1812's Borodino scenario ends within the lines typed at seed 7307 (at 7301 and 7330 it did before the lines
-    the check types changed): the tables then answer every look alike ('No games running on this server'), and the
-    check goes on."""
+def the_end_watched(monkeypatch) -> list[bool]:
+    """Whether each table of the check read, after its lines, that no game runs on its server any more."""
     ended: list[bool] = []
     observed = fog_check.comparison.observed
 
@@ -296,6 +293,36 @@ def test_a_game_that_ends_during_the_lines_typed_is_compared_to_its_end(monkeypa
         return seen
 
     monkeypatch.setattr(fog_check.comparison, "observed", watched)
+    return ended
+
+
+def test_a_game_that_ends_during_the_lines_typed_is_compared_to_its_end(monkeypatch):
+    """A random game of 1812's Borodino scenario (seed 7307) three commands before its end, at its last Game-Turn's
+    march: the lines typed end it, the tables then answer every look alike ('No games running on this server'), and
+    the check goes on, two stacks the viewer has not seen exchanged."""
+    import random
+
+    from rules import campaign_1812
+    from rules.campaign_1812 import swaptest as stacks
+    from rules.campaign_1812.game import enemy_of
+    from rules.core import playout
+
+    ended = the_end_watched(monkeypatch)
+    *_, (_, state), _, _ = playout.positions(campaign_1812, campaign_1812.setup("borodino", 7307), random.Random(7307),
+                                             400, stacks.random_move)
+    assert (state["turn"], state["phase"]) == (13, "march")  # the scenario's last Game-Turn
+    viewer, rng, report = campaign_1812.active_sides(state)[0], random.Random(3), fog_check.SwapReport()
+    (a, b), = stacks.pairs(state, viewer, rng, 1)
+    fog_check.campaign_compare(campaign_1812, state, stacks.swapped(state, enemy_of(viewer), a, b), viewer, rng, 4,
+                               (a, b), "three commands before the end", report)
+    assert report.positions == 1 and report.differences == [] and all(ended) and ended
+
+
+@pytest.mark.long  # a whole game of the check: seconds
+def test_the_check_s_whole_game_that_ends_during_the_lines_typed_is_compared_to_its_end(monkeypatch):
+    """1812's Borodino scenario ends within the lines typed at seed 7307 (at 7301 and 7330 it did before the lines
+    the check types changed), and the check goes on."""
+    ended = the_end_watched(monkeypatch)
     report = fog_check.campaign_swap(7307, 7307, "borodino")
     assert report.positions >= 1 and any(ended)
     assert report.differences == []
@@ -371,11 +398,17 @@ def test_undo_while_the_battle_plans_are_given_says_the_same_whether_the_other_c
 
 
 @pytest.mark.heavy
-def test_orders_given_in_one_box_and_held_behind_a_choice_say_the_same_whatever_the_hidden_blocks_are(monkeypatch):
-    """Every other position, the check gives the viewer's orders in one `/orders` box with a probe
-    last, typed once the viewer may no longer act; at seed 9 that probe meets the other side's choice and is
-    held (bot/tables/held.py), and the probes given after it with `/order`, one line each, are added to what is
-    held, as Discord sends them (Play.orders): in both positions alike, each game's holds the same."""
+@pytest.mark.parametrize(("seed", "scenario", "options"), [
+    (8, "last_blood", list(bloody_monday.INFO.options)),
+    pytest.param(9, "bloody_monday", [], marks=pytest.mark.long)])
+def test_orders_given_in_one_box_and_held_behind_a_choice_say_the_same_whatever_the_hidden_blocks_are(
+        monkeypatch, seed, scenario, options):
+    """A random game through the front ends, every position the same to the viewer whichever blocks he has not seen
+    stand where (the suite's whole game of the check: Last Blood with every option). Every other position, the
+    check gives the viewer's orders in one `/orders` box with a probe last, typed once the viewer may no longer act;
+    at these seeds that probe meets the other side's choice and is held (bot/tables/held.py), and the probes given
+    after it with `/order`, one line each, are added to what is held, as Discord sends them (Play.orders): in both
+    positions alike, each game's holds the same."""
     from bot.tables import held
 
     runs: list[tuple[object, list[list[str]]]] = []  # each game's store, and what it held in turn
@@ -388,7 +421,7 @@ def test_orders_given_in_one_box_and_held_behind_a_choice_say_the_same_whatever_
         return hold(store, game_id, orders, *told)
 
     monkeypatch.setattr(held, "hold", holding)
-    report = fog_check.bloody_monday_swap(9, 9, positions=4)
+    report = fog_check.bloody_monday_swap(seed, seed, scenario, options, positions=4)
     assert report.positions >= 2 and report.differences == []
     assert len(runs) >= 2 and runs[0][1] == runs[1][1]
     assert any(len(later) > len(first) for first, later in zip(runs[0][1], runs[0][1][1:]))  # a line added

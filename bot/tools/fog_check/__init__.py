@@ -46,7 +46,8 @@ from bot.tools.fog_check.cast import CHANNEL, GUILD, NOON, SPECTATORS, VIEWER
 from bot.tools.fog_check.comparison import SwapReport, disclosed_from
 from bot.tools.fog_check.computers import Recording, Replaying, computer_log
 from bot.tools.fog_check.further import SEATED, Further, Played
-from bot.tools.fog_check.games import bloody_monday_probes, bloody_monday_swap, campaign_swap, exchanged, walk
+from bot.tools.fog_check.games import (bloody_monday_probes, bloody_monday_swap, campaign_compare, campaign_swap,
+                                       exchanged, walk)
 from bot.tools.fog_check.lines import (Line, judged_in_both, lines_to_type, one_added, public_lines, told_to,
                                       unanswered)
 from bot.tools.fog_check.looks import awaited, looks
@@ -58,7 +59,7 @@ from bot.tools.fog_check.terminal import at_terminal
 
 __all__ = ["CHANNEL", "Further", "GUILD", "Line", "NOON", "Played", "Position", "Recorder", "Recording", "Replaying",
            "SEATED", "SPECTATORS", "SwapReport", "TERMINAL", "Unscheduled", "VIEWER", "action_file", "at_table",
-           "at_terminal", "awaited", "bloody_monday_probes", "bloody_monday_swap", "campaign_swap", "computer_log",
-           "crop_json", "disclosed_from", "exchanged", "first_difference", "game_service", "judged_in_both",
-           "lines_to_type", "looks", "observed", "one_added", "public_lines", "told_to", "unanswered", "view_file",
-           "view_json", "walk"]
+           "at_terminal", "awaited", "bloody_monday_probes", "bloody_monday_swap", "campaign_compare", "campaign_swap",
+           "computer_log", "crop_json", "disclosed_from", "exchanged", "first_difference", "game_service",
+           "judged_in_both", "lines_to_type", "looks", "observed", "one_added", "public_lines", "told_to", "unanswered",
+           "view_file", "view_json", "walk"]

@@ -104,9 +104,11 @@ def bloody_monday_probes(viewer: str, pair: tuple[str, str], rng: random.Random,
             *(f"odds {gun} {area}" for gun in rng.sample(guns, min(1, len(guns))) for area in sorted(areas))]
 
 
-def _campaign_compare(system: ModuleType, state: dict, other: dict, viewer: str, rng: random.Random,
-                      steps: int, pair: tuple[int, int], what: str, report: SwapReport, plans: bool = True,
-                      hidden: Sequence[str] = (), further: bool = False) -> None:
+def campaign_compare(system: ModuleType, state: dict, other: dict, viewer: str, rng: random.Random,
+                     steps: int, pair: tuple[int, int], what: str, report: SwapReport, plans: bool = True,
+                     hidden: Sequence[str] = (), further: bool = False) -> None:
+    """Compare what `viewer` observes through the front ends in two 1812 positions it must not tell apart, typing
+    its commands and probes naming the two places of `pair` (compare)."""
     from rules.campaign_1812 import swaptest
 
     compare(system, state, other, viewer, rng, steps, partial(_campaign_probes, viewer, pair, rng, plans),
@@ -139,8 +141,8 @@ def campaign_swap(seed: int, rng_seed: int, scenario: str = "campaign", options:
         if choosing and waiting is not None and waiting["kind"] != "plan":
             choosing, chose, stop = False, True, True
         for a, b in swaptest.pairs(state, viewer, rng, 1) if stop else []:
-            _campaign_compare(system, state, swaptest.swapped(state, enemy_of(viewer), a, b), viewer, rng,
-                              steps, (a, b), f"{where} swap {a}<->{b}", report, further=further)
+            campaign_compare(system, state, swaptest.swapped(state, enemy_of(viewer), a, b), viewer, rng,
+                             steps, (a, b), f"{where} swap {a}<->{b}", report, further=further)
         bt = state["battle"]
         if bt and bt["stage"] == "plans" and not any(bt["plans"].values()):
             enemy = enemy_of(viewer)
@@ -157,7 +159,7 @@ def campaign_swap(seed: int, rng_seed: int, scenario: str = "campaign", options:
             chosen = state
             for chit in chits:
                 chosen, _ = system.apply(chosen, enemy, chit)
-            _campaign_compare(system, state, chosen, viewer, rng, 1, (bt["place"], bt["place"]),
-                              f"{where} the {enemy} chit down or not", report, plans=False, hidden=hidden,
-                              further=further)
+            campaign_compare(system, state, chosen, viewer, rng, 1, (bt["place"], bt["place"]),
+                             f"{where} the {enemy} chit down or not", report, plans=False, hidden=hidden,
+                             further=further)
     return report
