@@ -16,8 +16,8 @@ reach where they make 2-1 or better (level1.strikes), so its column keeps out of
 Russian units that could end their next move beside it make that (`within_reach`, `exposed`) where a
 way off them leads nearer the zone, waits where none does, and goes where it is least exposed where it
 stands exposed with nowhere safe, but for a unit that would then be late (`late`: never while the
-Russians bar every way); and a unit of the rest exposed and out of contact steps back out of reach,
-or where it is least exposed, a redoubt's garrison too (`stand_back`).
+Russians bar every way) and whose points the 60 need; and a unit of the rest exposed and out of
+contact steps back out of reach, or where it is least exposed, a redoubt's garrison too (`stand_back`).
 
 Level 1 marches one in the Grand Battle (`in_time`): the Guard and the guns among it, the units
 holding redoubts only where the others are too few, once it must set out to leave the 60 in time.
@@ -204,14 +204,17 @@ def moves(b: Battle, apply: Apply, wary: bool = False) -> list[Decision]:
     """The column's Movement Phase on the board `b`, each move carried out by `apply` (which
     updates b) before the next is chosen; the rest of the army stands. When `wary`, the column
     keeps out of the Russians' reach (`within_reach`, `destination`) but for a unit that would
-    then be late (it needs every Game-Turn left to leave), and a unit of the rest exposed there
-    out of contact steps back (`stand_back`)."""
+    then be late (it needs every Game-Turn left to leave) and whose points the 60 need (those off and
+    the faster units' fall short of them: the column's margin for losses waits where it is safe), and
+    a unit of the rest exposed there out of contact steps back (`stand_back`)."""
     out = []
     reach = within_reach(b) if wary else None
     marching = column(b)
     left = b.scenario.last_turn - b.s["turn"] + 1  # Game-Turns left, this one counted
+    ahead = b.s["exited"]["french"]  # the points off and those of the faster units of the column
     for uid in marching:  # each on the map: a move before it leaves every other where it stands
-        to = destination(b, uid, None if late(b, uid, left) else reach)
+        needed, ahead = ahead < DECISIVE_EXIT, ahead + b.strength(uid)
+        to = destination(b, uid, None if needed and late(b, uid, left) else reach)
         if to is not None:
             cmd = C.Move(b.hex_of(uid), (to,))
             b = apply(cmd)

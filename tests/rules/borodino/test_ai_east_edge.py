@@ -117,6 +117,24 @@ def test_the_column_marches_wary_while_the_russians_bar_every_way_to_the_edge():
     assert steps(far, "2820") < CLOSED and late(far, INF, 1) and not late(far, INF, east_edge.phases(far, INF) + 1)
 
 
+def test_a_late_unit_marches_unwary_only_where_the_60_need_its_points():
+    """The last Game-Turn: every unit of the column still on the map needs it all. With 58 Combat
+    Points off, the 2-5 in 2502 leaves and makes the 60; the 2-5 in 2820, the column's margin for
+    losses, keeps off 2617, where the Russian 5-4 could strike it at 2-1, and takes 2619. With 50
+    off its points are needed, and it takes 2617, the nearer."""
+    for off, to in ((58, "2619"), (50, "2617")):
+        state = position({"F-IC-1H": "2502", CAV: "2820", RUSSIAN: "2514"}, turn=40)
+        state["exited"]["french"] = off
+        now = [state]
+
+        def apply(cmd: C.Command) -> Battle:
+            now[0], _ = borodino.apply(now[0], "french", cmd)
+            return Battle(now[0])
+        b = Battle(state)
+        assert late(b, CAV, 1) and column(b) == ["F-IC-1H", CAV]
+        assert [d.command for d in east_edge.moves(b, apply, wary=True)] == ["move 2502 off", f"move 2820 {to}"]
+
+
 def test_level_2s_column_goes_round_the_reach_of_the_russians_in_the_tactical_position():
     """the-column-keeps-out-of-reach: the march chosen by its playouts, the 2-5 goes to 2619, off the
     5-4's reach, where the march as it was took 2617, next to a hex the 5-4 may end its move in."""
