@@ -151,10 +151,10 @@ class Change(AnnouncementPart, QuestionMessagePart):
 
     def _choosing(self, events: list[dict], side: str | None) -> list[dict]:
         """A choice that falls to a seat the computer holds is told as the computer choosing: the
-        engine's question to that side ('French player: you may advance after combat: `advance 2824
-        2924` moves ..., or `stay`') instructs no one who reads it, and the computer's answer follows,
-        with its reason. After a command of that `side` itself (its own attack) it goes unsaid: the
-        computer plays on, as its lines show."""
+        engine's question to that side ('French player: you may advance after combat:' above '- `advance
+        2824 2924` moves ...' and '- `stay` advances none') instructs no one who reads it, and the
+        computer's answer follows, with its reason. After a command of that `side` itself (its own attack)
+        it goes unsaid: the computer plays on, as its lines show."""
         seats, out = self.news.store.seats(self.game_id), []
         for e in events:
             chooser = str(e.get("chooser"))

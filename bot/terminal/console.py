@@ -484,7 +484,7 @@ def play(service: GameService, game_id: int, read: Callable[[str], str] = input,
                 prompt = system.view(after, seated).get("prompt")
                 asks_a_person = not set(still_to_order(system, after)) <= set(computer)  # the computer answers at once
                 if prompt and asks_a_person and prompt != system.view(before, seated).get("prompt") and \
-                        str(prompt) not in told:
+                        str(prompt) not in "\n".join(map(str.strip, told.splitlines())):  # its points indented
                     write(str(prompt))  # a step within the phase: what the game now waits for, if not told
             handing_over = hidden and next_seat(system.active_sides(after), seated, acted) not in (None, seated)
             if acted and maps and not handing_over and (stores_command(result) or after != before):

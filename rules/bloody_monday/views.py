@@ -67,7 +67,8 @@ def prompt(g: Game, viewer: str | None) -> str | None:
             return point_by_point(f"You may deploy up to {plural(most, 'reinforcement', 'reinforcements')} (3.1-3.6):",
                                   ["`reinforce`, or `reinforce <count>`",
                                    "then restore leaders, artillery and combat units: `restore <block>`", "then `end`"])
-        return "Restore leaders, then artillery, then combat units (`restore <block>`), then `end` (3.4-3.6)."
+        return point_by_point("Restore your blocks (3.4-3.6):", ["`restore <block>`: leaders, then artillery, then "
+                                                                "combat units", "then `end`"])
     if bt and bt["choice"]:
         who = bt["choice"]["side"]
         if viewer != who:
@@ -79,7 +80,8 @@ def prompt(g: Game, viewer: str | None) -> str | None:
     if bt and bt["stage"] == "jagers":
         return jager_prompt(g, viewer)
     if s["battery"] is not None and not bt:
-        return "Grande Batterie: `fire <artillery> <area>` from 16, 28, 31 and 32, once each, then `end` (9.2)."
+        return point_by_point("Grande Batterie (9.2):", ["`fire <artillery> <area>` from 16, 28, 31 and 32, once each",
+                                                         "then `end`"])
     if bt and bt["stage"] == "retreat":
         return retreat_prompt(g, viewer)
     if bt:
@@ -158,7 +160,8 @@ def artillery_prompt(g: Game, viewer: str | None) -> str:
 
 def jager_prompt(g: Game, viewer: str | None) -> str:
     """9.1: the jagers choose after the showdown, face up; only the Russian player is given the commands,
-    for each jager by name, with the areas it may skirmish into."""
+    for each jager by name, with the areas it may skirmish into: the choice in a short sentence, each answer
+    a point (one jager's ran 189 characters in one sentence)."""
     area = g.s["battle"]["area"]
     if viewer != "russian":
         return (f"The battle in {area}: the Russian player chooses whether the full-strength jagers skirmish or "
@@ -166,9 +169,10 @@ def jager_prompt(g: Game, viewer: str | None) -> str:
     choices = []
     for bid in ground.jagers(g):
         places = ", ".join(map(str, ground.skirmish_areas(g, bid)))
-        choices.append((f"`skirmish {bid} <area>` ({places}) or " if places else "") + f"`ambush {bid}`")
-    return (f"The battle in {area}: your full-strength jagers may skirmish away, one step down, or ambush: "
-            f"{'; '.join(choices)}; `end` to fight as usual (9.1).")
+        choices += [f"`skirmish {bid} <area>`, one step down, into {places}"] if places else []
+        choices.append(f"`ambush {bid}`")
+    return point_by_point(f"The battle in {area}: your full-strength jagers may skirmish away or ambush (9.1):",
+                          [*choices, "`end` to fight as usual"])
 
 
 def retreat_prompt(g: Game, viewer: str | None) -> str:

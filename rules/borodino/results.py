@@ -289,7 +289,7 @@ def run_steps(b: Battle) -> list[Event]:
 
 def prompt(b: Battle) -> str | None:
     """The question to the chooser of the waiting step, or None: one sentence, or where its answers
-    would make one long (a retreat displacing units, two advances or more, ...: `_pointed`) a short
+    would make one long (a retreat displacing units, an advance after combat, ...: `_pointed`) a short
     sentence and a point an answer."""
     pending = b.s.get("pending")
     if not pending or not pending["steps"]:
@@ -320,12 +320,12 @@ def _chain_form(b: Battle, step: dict) -> list[str]:
 def _pointed(b: Battle, step: dict) -> tuple[str, list[str]] | None:
     """The question of `_question` as a short sentence (the choice, citing the rule where that cites
     it) and its answers, one a point, where they would run one sentence long: a retreat where one of
-    the hexes displaces a friendly unit (Displacement: each names the unit it would push), two advances
-    or more (Combat H), two sets of attackers or more to pay an exchange with (CRT: Exchange), spared
-    guns that may elect to retreat (Artillery C), a retreat whose chain a point then names (`_chain_form`);
-    None otherwise. The sentence stays within a phone's two
-    lines (about 80 characters): what the exchange costs, and who then chooses where the guns go, are points
-    (a sentence of 126 characters read as four lines before its first answer)."""
+    the hexes displaces a friendly unit (Displacement: each names the unit it would push), an advance
+    after combat (Combat H: one unit's advance and `stay` ran up to 144 characters as one sentence), two sets
+    of attackers or more to pay an exchange with (CRT: Exchange), spared guns that may elect to retreat
+    (Artillery C), a retreat whose chain a point then names (`_chain_form`); None otherwise. The sentence
+    stays within a phone's two lines (about 80 characters): what the exchange costs, and who then chooses
+    where the guns go, are points (a sentence of 126 characters read as four lines before its first answer)."""
     who = step["chooser"].title()
     options = options_of(b, step)
     if step["kind"] == "retreat" and any(d for _, d in options):
@@ -334,7 +334,7 @@ def _pointed(b: Battle, step: dict) -> tuple[str, list[str]] | None:
     if step["kind"] == "retreat" and _chain_form(b, step):  # the chain's point under it (prompt)
         return (f"{who} player: choose where {_whole(b, step['unit'])} retreats{_which_hex(step)}:",
                 [f"`retreat <hex>`, one of {', '.join(h for h, _ in options)}"])
-    if step["kind"] == "advance" and len({u for u, _ in options}) > 1:
+    if step["kind"] == "advance":
         return f"{who} player: you may advance after combat:", _advances(b, options) + ["`stay` advances none"]
     if step["kind"] == "voluntary":
         return (f"{who} player: guns the result spared may still retreat (Artillery C):",

@@ -75,9 +75,7 @@ def prompt(g: Game, viewer: str | None) -> str | None:
                 "Force march corps one place further (`march <from> <to> [<n> inf ...]`), then `end`.")
     if phase == "supply":
         able = g.named(supply.depot_places(g))
-        return ((f"Create depots (`depot <place>`: possible in {able}) or `end` the Supply Segment." if able else
-                 "No depot can be made now (a supply unit makes one in an area no corps occupies): `end` the Supply "
-                 "Segment.") if viewer == "french" else
+        return (_depots(g) if viewer == "french" else
                 "The French player may create depots; then the Supply Segment is resolved.")
     if phase == "removal":
         return (point_by_point("Remove a corps of your choice, `remove <place> inf|cav`:", turns.corps_by_kind(g))
@@ -91,7 +89,7 @@ def _combat_prompt(g: Game, viewer: str | None) -> str:
         where = g.name(r["place"])
         if viewer != r["side"]:
             return (combat.retreating if r["battle"] else combat.confronted)(r["side"], where)
-        if len(places := g.retreat_places(r["side"], r["place"])) > 2:
+        if len(places := g.retreat_places(r["side"], r["place"])) > 1:
             return point_by_point(f"Retreat your stack from {where}, `retreat <place>`, to one of:",
                                   map(g.name, places))
         return f"Retreat your stack from {where}: `retreat <place>`{_to(g, r['side'], r['place'])}."
@@ -101,7 +99,7 @@ def _combat_prompt(g: Game, viewer: str | None) -> str:
     if bt["stage"] == "choice":
         if viewer != bt["defender"]:
             return combat.choosing(bt["defender"], where)
-        if len(places := g.retreat_places(bt["defender"], bt["place"])) > 2:
+        if len(places := g.retreat_places(bt["defender"], bt["place"])) > 1:
             return point_by_point(f"Battle of {where}: `fight`, or `retreat <place>` to one of:", map(g.name, places))
         return f"Battle of {where}: retreat (`retreat <place>`{_to(g, bt['defender'], bt['place'])}) or `fight`."
     if viewer not in SIDES:
@@ -111,10 +109,21 @@ def _combat_prompt(g: Game, viewer: str | None) -> str:
     chits = g.tables.attacker_plans if role == "attacker" else g.tables.defender_plans
     away = bt["withdraw"][viewer]
     held = [f"your chit: {in_words(Plan(mine, away))}", "you may change it until both are revealed"] if mine else []
-    cavalry = [f"your cavalry may withdraw first: `plan <chit> withdraw <place>`{_to(g, viewer, bt['place'])}"] \
-        if g.stack(viewer, bt["place"])["cav"] else []
+    to = _to(g, viewer, bt["place"]).removeprefix(",")  # where, a point of its own (128 characters with it)
+    cavalry = ["your cavalry may withdraw first: `plan <chit> withdraw <place>`",
+               *([f"it withdraws{to}"] if to else [])] if g.stack(viewer, bt["place"])["cav"] else []
     return point_by_point(f"Battle of {where}, you are the {role}: choose your Battle Plan:",
                           [f"`plan <chit>`, one of {', '.join(chits)}", *cavalry, *held])
+
+
+def _depots(g: Game) -> str:
+    """The French Supply Segment's question: the places a depot may be made in, a point each (two in one
+    sentence ran 104 characters), or why none may be."""
+    if not (able := supply.depot_places(g)):
+        return point_by_point("No depot can be made now: `end` the Supply Segment.",
+                              ["a supply unit makes one in an area no corps occupies"])
+    return point_by_point("Create depots, `depot <place>`, in any of:",
+                          [*map(g.name, able), "then `end` the Supply Segment"])
 
 
 def _to(g: Game, side: str, place: int) -> str:

@@ -162,8 +162,8 @@ def test_a_question_a_standing_order_answers_at_once_is_not_told(tmp_path, order
     retreat, = attack.followed
     assert [e["text"] for e in retreat.visible_to(None)] == [
         "3219 (French 5-4 infantry) retreats to 3120.",
-        "Russian player: you may advance after combat: `advance 3218 3219` moves R-VIII-2Gr in 3218 "
-        "(Russian 6-4 infantry) into 3219, or `stay`."]
+        "Russian player: you may advance after combat:\n- `advance 3218 3219` moves R-VIII-2Gr in 3218 "
+        "(Russian 6-4 infantry) into 3219\n- `stay` advances none"]
 
 
 def test_a_hit_on_a_lone_block_is_applied_at_once_saying_why(tmp_path):

@@ -167,16 +167,21 @@ def test_9_1_jagers_choose_after_the_showdown():
     assert state["battle"]["stage"] == "jagers"
     waiting = "The battle in 55: the Russian player chooses whether the full-strength jagers skirmish or ambush (9.1)."
     assert prompts(state) == {None: waiting, "french": waiting, "russian": (
-        "The battle in 55: your full-strength jagers may skirmish away, one step down, or ambush: "
-        "`skirmish R-1-2J <area>` (44, 45, 52, 66, 67, 71) or `ambush R-1-2J`; `end` to fight as usual (9.1).")}
+        "The battle in 55: your full-strength jagers may skirmish away or ambush (9.1):\n"
+        "- `skirmish R-1-2J <area>`, one step down, into 44, 45, 52, 66, 67, 71\n- `ambush R-1-2J`\n"
+        "- `end` to fight as usual")}
 
 
 def test_9_2_the_grande_batterie_fires_before_the_first_impulse():
     state = position({}, options=["grande_batterie"])
-    assert prompts(state) == alike("Grande Batterie: `fire <artillery> <area>` from 16, 28, 31 and 32, once each, "
-                                   "then `end` (9.2).")
+    assert prompts(state) == alike("Grande Batterie (9.2):\n- `fire <artillery> <area>` from 16, 28, 31 and 32, "
+                                   "once each\n- then `end`")
     state["battery"] = None  # positive control: the batterie done, the first impulse
     assert prompts(state) == alike(OPENING)
+
+
+RESTORE = ("Restore your blocks (3.4-3.6):\n- `restore <block>`: leaders, then artillery, then combat units\n"
+           "- then `end`")
 
 
 def test_3_0_the_logistics_phase_tells_only_its_player_what_to_do():
@@ -195,7 +200,7 @@ def test_3_0_the_logistics_phase_tells_only_its_player_what_to_do():
     state["logistics"]["stage"] = "restore"
     assert prompts(state) == {
         None: waiting, "french": waiting,
-        "russian": "Restore leaders, then artillery, then combat units (`restore <block>`), then `end` (3.4-3.6)."}
+        "russian": RESTORE}
     state["logistics"]["index"] = 1
     assert prompts(state)["russian"] == "The French player's logistics (3.0)."
 
@@ -221,8 +226,7 @@ def test_3_3_the_reinforcements_offered_are_those_that_can_come():
     g = game(position({}, pools=[]))
     turns.start_logistics(g)
     g.s["logistics"].update(stage="reinforce", lv=5)
-    assert prompts(g.s)["russian"] == (
-        "Restore leaders, then artillery, then combat units (`restore <block>`), then `end` (3.4-3.6).")
+    assert prompts(g.s)["russian"] == RESTORE
 
 
 def test_8_0_a_game_over_prompts_nobody():

@@ -295,8 +295,9 @@ def test_artillery_adjacent_across_a_river_may_not_advance_across_it():
     force_die(s, 1)
     s2, events = play(s, "french", "attack 1007 -> 1108+1006")
     assert events[0]["result"] == "De"
-    assert events[-1]["text"] == ("French player: you may advance after combat: `advance 1007 1006` moves F-I-art in "
-                                  "1007 (French 7-3 artillery) into 1006, or `stay`.")
+    assert events[-1]["text"] == ("French player: you may advance after combat:\n"
+                                  "- `advance 1007 1006` moves F-I-art in "
+                                  "1007 (French 7-3 artillery) into 1006\n- `stay` advances none")
     refused(s2, "french", "advance 1007 1108", "Combat (H)")
     assert where(play(s2, "french", "advance 1007 1006")[0], ART) == "1006"
 
@@ -315,12 +316,13 @@ def test_artillery_case_c_a_retreat_into_a_vacated_hex_closes_the_advance_into_i
     s2, _ = play(s2, "russian", "retreat 1714")
     s2, _ = play(s2, "french", "retreat 1716")
     s3, events = play(s2, "russian", "retreat 1616")
-    assert events[-1]["text"] == ("Russian player: you may advance after combat: `advance 1615 1715` moves R-VIII-2Gr "
-                                  "in 1615 (Russian 6-4 infantry) into 1715, or `stay`.")
+    assert events[-1]["text"] == ("Russian player: you may advance after combat:\n"
+                                  "- `advance 1615 1715` moves R-VIII-2Gr "
+                                  "in 1615 (Russian 6-4 infantry) into 1715\n- `stay` advances none")
     refused(s3, "russian", "advance 1615 1616", "Combat (H)")
     s4, events = play(s2, "russian", "retreat 1717")
-    assert events[-1]["text"] == ("Russian player: you may advance after combat: `advance 1615 <hex>` moves "
-                                  "R-VIII-2Gr in 1615 (Russian 6-4 infantry) into 1616 or 1715, or `stay`.")
+    assert events[-1]["text"] == ("Russian player: you may advance after combat:\n- `advance 1615 <hex>` moves "
+                                  "R-VIII-2Gr in 1615 (Russian 6-4 infantry) into 1616 or 1715\n- `stay` advances none")
 
 
 # --- the option river_artillery: the General Rule's duty across a plain river ---------------------------

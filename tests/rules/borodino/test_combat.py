@@ -522,8 +522,9 @@ def test_optional_advance_after_an_exchange_by_the_attacker_left_standing():
     force_die(s, 5)
     s2, events = play(s, "french", f"attack {D[3]}+{D[2]} -> {G}")
     assert events[0]["result"] == "Ex" and s2["units"][F7]["where"] == "eliminated"
-    assert events[-1]["text"] == (f"French player: you may advance after combat: `advance {D[2]} {G}` moves F-I-5 in "
-                                  f"{D[2]} (French 4-4 infantry) into {G}, or `stay`.")
+    assert events[-1]["text"] == (f"French player: you may advance after combat:\n"
+                                  f"- `advance {D[2]} {G}` moves F-I-5 in "
+                                  f"{D[2]} (French 4-4 infantry) into {G}\n- `stay` advances none")
     s3, _ = play(s2, "french", f"advance {D[2]} {G}")
     assert where(s3, F4) == G
 
@@ -611,8 +612,9 @@ def test_optional_advance_into_a_woods_road_hex_only_along_the_road():
     force_die(s, 1)
     s2, events = play(s, "french", "attack 3708 -> 3808+3608")
     assert events[0]["result"] == "De"
-    assert events[-1]["text"] == ("French player: you may advance after combat: `advance 3708 3608` moves F-IG-OG in "
-                                  "3708 (French 11-4 infantry) into 3608, or `stay`.")
+    assert events[-1]["text"] == ("French player: you may advance after combat:\n"
+                                  "- `advance 3708 3608` moves F-IG-OG in "
+                                  "3708 (French 11-4 infantry) into 3608\n- `stay` advances none")
     refused(s2, "french", "advance 3708 3808", "Combat (H)")
 
 

@@ -373,5 +373,5 @@ def test_redoubts_case_i_an_exchange_with_an_empty_redoubt_costs_its_intrinsic_s
                                   "- `lose 2718` for F-IV-1 in 2718 (7 Combat Points)")
     s3, events = play(s2, "french", "lose 2818")
     assert s3["losses"] == {"french": 7, "russian": 0} and s3["units"][F7]["where"] == "eliminated"
-    assert events[-1]["text"] == ("French player: you may advance after combat: `advance 2718 2817` moves F-IV-1 in "
-                                  "2718 (French 7-4 infantry) into 2817, or `stay`.")
+    assert events[-1]["text"] == ("French player: you may advance after combat:\n- `advance 2718 2817` moves F-IV-1 in "
+                                  "2718 (French 7-4 infantry) into 2817\n- `stay` advances none")

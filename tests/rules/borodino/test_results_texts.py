@@ -38,8 +38,9 @@ def test_the_retreat_question_and_its_refusals():
         f"That is not the answer waiting; {RETREAT} (Retreat).")
     s2, events = play(s, "french", f"retreat {G} {D[0]}")   # the retreating unit may be named by its hex
     assert [e["text"] for e in events] == ["2705 (Russian 5-4 infantry) retreats to 2704.",
-                                           "French player: you may advance after combat: `advance 2706 2705` "
-                                           "moves F-I-2 in 2706 (French 7-4 infantry) into 2705, or `stay`."]
+                                           "French player: you may advance after combat:\n- `advance 2706 2705` "
+                                           "moves F-I-2 in 2706 (French 7-4 infantry) into 2705\n"
+                                           "- `stay` advances none"]
 
 
 def test_the_advance_question_its_refusal_and_the_advance():
@@ -149,8 +150,8 @@ def test_artillery_c_the_spared_artillery_is_asked_whether_it_retreats_all_the_s
     assert events[1]["text"] == ("Russian player: choose where F-I-art in 2707 (French 7-3 artillery) retreats:\n"
                                  "- `retreat <hex>`, one of 2806, 2807, 2708, 2607, 2606" + CHAIN)
     assert [e["text"] for e in play(s, "french", "stay")[1]] == [  # or it stays, and the victor may advance
-        "Russian player: you may advance after combat: `advance 2705 2805` moves R-VIII-2Gr in 2705 (Russian 6-4 "
-        "infantry) into 2805, or `stay`."]
+        "Russian player: you may advance after combat:\n- `advance 2705 2805` moves R-VIII-2Gr in 2705 (Russian 6-4 "
+        "infantry) into 2805\n- `stay` advances none"]
 
 
 def test_artillery_c_two_spared_guns_are_offered_and_each_elects_alone():
@@ -250,8 +251,8 @@ def test_crt_exchange_a_forced_loss_is_taken_at_once_and_the_survivor_may_advanc
     assert [e["text"] for e in events] == [
         "2805+2706 (11) attack 2705 (5): 2-1, die 5: Ex.", "2705 (Russian 5-4 infantry) is eliminated.",
         "2706 (French 7-4 infantry) is eliminated.",
-        "French player: you may advance after combat: `advance 2805 2705` moves F-I-5 in 2805 (French 4-4 "
-        "infantry) into 2705, or `stay`."]
+        "French player: you may advance after combat:\n- `advance 2805 2705` moves F-I-5 in 2805 (French 4-4 "
+        "infantry) into 2705\n- `stay` advances none"]
 
 
 def test_artillery_c_a_spared_gun_with_no_retreat_open_is_not_asked_and_the_victor_may_advance():
@@ -261,8 +262,8 @@ def test_artillery_c_a_spared_gun_with_no_retreat_open_is_not_asked_and_the_vict
     hold 2806, 2807, 2708, 2607 and 2606 in their Zones of Control, 2706 lies in 2705's; the control
     without them asks about the gun."""
     blockers = {"R-VIII-12": "2907", "R-VI-24": "2608", "R-VI-7": D[4]}
-    for extra, asked in ((blockers, "Russian player: you may advance after combat: `advance 2705 2704` moves "
-                          "R-VIII-2Gr in 2705 (Russian 6-4 infantry) into 2704, or `stay`."),
+    for extra, asked in ((blockers, "Russian player: you may advance after combat:\n- `advance 2705 2704` moves "
+                          "R-VIII-2Gr in 2705 (Russian 6-4 infantry) into 2704\n- `stay` advances none"),
                          ({}, ELECT.format(GUN))):
         s = position({F4: D[0], ART: FAR, R6: G, **extra}, phase="combat")
         force_die(s, 4)

@@ -179,8 +179,8 @@ def test_the_supply_segment_opens_with_its_name_and_each_prompt_says_what_may_be
     state = position({12: {"inf": 2, "supply": 1}}, {1: {"inf": 1}}, phase="march")
     state, events = do(state, "french", "end")
     assert texts(events)[-1] == "Supply Segment."
-    assert c1812.view(state, "french")["prompt"] == ("No depot can be made now (a supply unit makes one in an area "
-                                                     "no corps occupies): `end` the Supply Segment.")
+    assert c1812.view(state, "french")["prompt"] == ("No depot can be made now: `end` the Supply Segment.\n- a supply "
+                                                     "unit makes one in an area no corps occupies")
     assert c1812.view(state, "russian")["prompt"] == c1812.view(state, None)["prompt"] == (
         "The French player may create depots; then the Supply Segment is resolved.")
 

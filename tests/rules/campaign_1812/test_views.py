@@ -30,7 +30,7 @@ STEPS = {
               "Force march corps one place further (`march <from> <to> [<n> inf ...]`), then `end`.",
               "The French player's Forced March."),
     "supply": (lambda: position({15: {"inf": 2, "supply": 1}, 14: {"supply": 1}}, {18: {"inf": 1}}, phase="supply"),
-               "Create depots (`depot <place>`: possible in Minsk (14)) or `end` the Supply Segment.",
+               "Create depots, `depot <place>`, in any of:\n- Minsk (14)\n- then `end` the Supply Segment",
                "The French player may create depots; then the Supply Segment is resolved."),
     "removal": (lambda: position({15: {"inf": 2}}, {18: {"inf": 1}}, phase="removal", removal=1),
                 "Remove a corps of your choice, `remove <place> inf|cav`:\n- infantry corps in Smolensk (15)",
@@ -89,8 +89,8 @@ def test_a_side_with_cavalry_in_the_battle_is_told_where_it_may_withdraw_and_whe
     """COMBAT: 'Cavalry may always retreat prior to infantry vs. infantry combat': only a side with cavalry there
     is offered `withdraw`, with the places it may go; its chit down, the prompt says where they go."""
     state = battle({"inf": 3}, {"inf": 2, "cav": 1})
-    offer = (DEFENDER + "\n- your cavalry may withdraw first: `plan <chit> withdraw <place>`, to one of Vitebsk (10), "
-             "Mogilev (18), Roslavl (23), Vyazma (161)")
+    offer = (DEFENDER + "\n- your cavalry may withdraw first: `plan <chit> withdraw <place>`\n- it withdraws to one "
+             "of Vitebsk (10), Mogilev (18), Roslavl (23), Vyazma (161)")
     assert [c1812.view(state, side)["prompt"] for side in ("french", "russian")] == [ATTACKER, offer]
     state, _ = do(state, "russian", "plan cordon withdraw 18")
     assert c1812.view(state, "russian")["prompt"] == offer + (
@@ -116,7 +116,7 @@ def test_the_supply_segment_says_when_no_depot_may_be_made():
     with corps beside it makes none."""
     state = position({15: {"inf": 2, "supply": 1}}, {18: {"inf": 1}}, phase="supply")
     assert c1812.view(state, "french")["prompt"] == (
-        "No depot can be made now (a supply unit makes one in an area no corps occupies): `end` the Supply Segment.")
+        "No depot can be made now: `end` the Supply Segment.\n- a supply unit makes one in an area no corps occupies")
 
 
 def test_a_game_over_asks_nothing():
