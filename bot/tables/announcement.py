@@ -157,13 +157,15 @@ class AnnouncementPart(ChangeBase):
         the game a person reads says under it how its commands are given where it is read (`tip`: a DM takes them
         typed), once, whatever seat it asks (every DM and kept view closed with '(Type these in the channel, ...)';
         keyed on the side's questions, a seat's new holder never read it). The tip names its reader: who has read
-        one is the store's, and public (who holds which seat)."""
+        one is the store's, and public (who holds which seat); a change asking one person both sides' questions
+        (a hot seat) tips the first alone, where both read it."""
         question = payload["question"]
         new = question.pop("new")
         store = self.news.store
         asked = store.asked_since(self.game_id, side, self.since)
         holder = store.seats(self.game_id).get(side)
-        if holder not in (None, COMPUTER) and not store.tipped(self.game_id, holder, side):
+        if holder not in (None, COMPUTER) and not store.tipped(self.game_id, holder, side) and \
+                all(other.get("tip") != holder for other in self.asked.values()):
             payload["tip"] = holder
         ping = new and asked and not quiet and self.news.tables.prefs_of(self.game_id, side).remind != "dm"
         question.update(since=self.since, fresh=new and not ping)

@@ -38,7 +38,8 @@ class ClickedPart(GivingPart):
             return pressed
         async with self.tables.in_order(game["channel"]):
             said = await self._submit(actor, game["channel"], text, side, seq, still, asked_in)
-        hint = await asyncio.to_thread(self._standing_hint, game_id, actor, *given) if given and said.accepted else ""
+        hint = await asyncio.to_thread(self._standing_hint, game_id, actor, side, *given) \
+            if given and said.accepted else ""
         if said.in_place:
             return Aside(hint.strip()) if hint else None
         return words(said.text, hint) if hint else said.text
@@ -62,12 +63,13 @@ class ClickedPart(GivingPart):
                 return [kind, order]
         return []
 
-    def _standing_hint(self, game_id: int, actor: Actor, kind: str, order: str) -> str:
+    def _standing_hint(self, game_id: int, actor: Actor, side: str, kind: str, order: str) -> str:
         """The line under a clicked answer that a standing order would have given: that order, which
         answers every such choice for the player, said to each person once a game for each kind of choice
-        (a seat's new holder reads it too; its first holder not again)."""
+        (a seat's new holder reads it too; its first holder not again). A record of the version before,
+        which named the side, not the person, counts for the side: who held it then was told already."""
         key = f"told {actor.id} the standing order for {kind}: game {game_id}"
-        if self.store.meta(key):
+        if self.store.meta(key) or self.store.meta(f"told the standing order for {kind}: game {game_id}, {side}"):
             return ""
         self.store.set_meta(key, order)
         said = self.service.system(game_id).standing_orders()[kind][order]

@@ -181,6 +181,15 @@ def one_phase() -> types.ModuleType:
     return module
 
 
+def plans_first() -> types.ModuleType:
+    """The wager that opens on the plans, both sides asked at once by the game's first change, as a game whose
+    sides both act first asks them both."""
+    module = types.ModuleType("plans_first_wager")
+    module.__dict__.update(vars(sys.modules[__name__]))
+    module.setup = lambda scenario_id, seed, options=None: setup(scenario_id, seed, options) | {"stage": "plan"}
+    return module
+
+
 def shouting_on() -> types.ModuleType:
     """The wager whose Red, once she has echoed, shouts again in the same turn: a side whose answer to its own choice
     leaves it free to act, as Borodino's attacker is once he has advanced after combat (Combat H)."""

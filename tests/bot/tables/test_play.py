@@ -254,6 +254,37 @@ def test_each_person_who_holds_a_seat_reads_each_tip_once_a_game(wager):
     assert tipped() == [("red", ANNA.id), ("blue", BORIS.id), ("blue", STRANGER.id)]
 
 
+def test_a_standing_order_s_tip_recorded_for_the_side_by_the_version_before_is_not_said_again(wager):
+    """The version before recorded the standing order's tip under a click by side, not by person: Boris, told it
+    for Blue's answers before the upgrade, is not told again; the plans' tip, not recorded, he reads."""
+    tables, game_id = wager
+    store = tables.store
+    store.set_meta(f"told the standing order for answer: game {game_id}, blue", "soft")
+    run(tables.play.submit(ANNA, CHANNEL, "shout"))
+    assert plain(run(tables.play.answer(BORIS, game_id, "blue", store.seen_seq(game_id, "blue"), "answer soft"))) == \
+        "Blue: answer soft."
+    run(tables.play.submit(ANNA, CHANNEL, "plan calm"))
+    assert plain(run(tables.play.answer(BORIS, game_id, "blue", store.seen_seq(game_id, "blue"), "plan bold"))) == \
+        "Blue: plan bold.\n" + tip("plan bold")
+
+
+def test_a_hot_seat_player_asked_both_sides_questions_at_once_reads_the_tip_once(tmp_path, monkeypatch):
+    """The game's first change asks both sides' plans of Anna, who holds both seats: the tip (how commands are
+    given where she reads them) went under both questions; it goes under the first."""
+    monkeypatch.setitem(_SYSTEMS, "toy_wager", "tests.bot.toy_wager")
+    plans_first = toy_wager.plans_first()
+    tables = make_tables(GameService(blank(tmp_path / "plans.sqlite"), loader=lambda name: plans_first),
+                         systems=("toy_wager",))
+    run(tables.lobby.new(ANNA, GUILD, CHANNEL, "toy_wager", "long", hot_seat=True))
+    for side in ("red", "blue"):
+        run(tables.lobby.join(ANNA, CHANNEL, side))
+    run(tables.lobby.start(ANNA, CHANNEL))
+    game_id = tables.game_in(CHANNEL)["id"]
+    asked = [row["audience"] for row in tables.store.outbox(game_id) if "question" in row["payload"]]
+    tipped = [row["audience"] for row in tables.store.outbox(game_id) if row["payload"].get("tip")]
+    assert (asked, tipped) == (["red", "blue"], ["red"])
+
+
 def test_a_button_pressed_after_its_deadline_says_the_deadline_answered_its_question(wager):
     """Red's shout asks Blue, whose answer is played at his deadline (at_deadline choose): a button
     of the question says so, and that nothing waits for Blue now."""
