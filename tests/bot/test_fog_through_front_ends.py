@@ -260,6 +260,25 @@ def test_the_1812_walk_plays_the_options_it_is_given(monkeypatch):
         assert compared and all(chosen == sorted(options) for chosen in compared)
 
 
+def test_the_1812_walk_has_the_side_that_waits_for_its_choice_look_at_it_too_in_kolocha_fuzz(monkeypatch):
+    """With `further` (kolocha fuzz), at the choice the 1812 walk stops at once a game (here the Russian's, at
+    command 66) the side that waits for it is compared too, at the table alone, with draws of its own: where the
+    other's choice holds the orders it writes ahead, and the game ends before them (further.py). The game and
+    every other comparison are those of the walk without `further`."""
+    compared: dict[bool, list[tuple[str, bool]]] = {}
+    for further in (False, True):
+        seen = compared[further] = []
+        monkeypatch.setattr(fog_check.games, "compare", lambda system, state, other, viewer, rng, steps, probes,
+                            choose, what, report, hidden=(), terminal=True, **kwargs: seen.append((what, terminal)))
+        fog_check.campaign_swap(3, 3, "campaign", further=further)
+    added = [seen for seen in compared[True] if seen not in compared[False]]
+    assert [seen for seen in compared[True] if seen not in added] == compared[False]
+    (what, terminal), = added
+    assert what.startswith("campaign seed=3 rng_seed=3 command 66 swap ") and what.endswith("viewer=french")
+    assert not terminal and any(seen.startswith("campaign seed=3 rng_seed=3 command 66 swap ")
+                                and seen.endswith("viewer=russian") for seen, _ in compared[False])
+
+
 @pytest.mark.parametrize(("options", "named"), [
     ([], "Options: chart_fragments, corps_move_once, depot_supply, fort_reinforcements off;"),
     (["leaders"], "Options: leaders (chart_fragments, corps_move_once, depot_supply, fort_reinforcements off);")])

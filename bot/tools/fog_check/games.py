@@ -106,13 +106,13 @@ def bloody_monday_probes(viewer: str, pair: tuple[str, str], rng: random.Random,
 
 def campaign_compare(system: ModuleType, state: dict, other: dict, viewer: str, rng: random.Random,
                      steps: int, pair: tuple[int, int], what: str, report: SwapReport, plans: bool = True,
-                     hidden: Sequence[str] = (), further: bool = False) -> None:
+                     hidden: Sequence[str] = (), further: bool = False, terminal: bool = True) -> None:
     """Compare what `viewer` observes through the front ends in two 1812 positions it must not tell apart, typing
     its commands and probes naming the two places of `pair` (compare)."""
     from rules.campaign_1812 import swaptest
 
     compare(system, state, other, viewer, rng, steps, partial(_campaign_probes, viewer, pair, rng, plans),
-             swaptest.weighted_choice, f"{what} viewer={viewer}", report, hidden,
+             swaptest.weighted_choice, f"{what} viewer={viewer}", report, hidden, terminal,
              around=sorted({str(place) for place in pair}), further=further)
 
 
@@ -124,7 +124,10 @@ def campaign_swap(seed: int, rng_seed: int, scenario: str = "campaign", options:
     stop or after it (an attrition loss, a retreat, the defender's: answered on the buttons of its
     question); and at every battle's secret plans, whether the other side's chit is down or not (the
     viewer's own not yet down: once it is, the battle's being revealed or not tells). `further`: each
-    position observes more (compare)."""
+    position observes more (compare), and at that choice the side that waits for it looks too (at the table
+    alone, with draws of its own, so that the game and the chooser's lines are those of the check without
+    `further`): its orders written ahead behind the other's choice, and their word where the game ends first
+    (Further)."""
     from rules import campaign_1812 as system
     from rules.campaign_1812 import swaptest
     from rules.campaign_1812.game import enemy_of
@@ -137,12 +140,17 @@ def campaign_swap(seed: int, rng_seed: int, scenario: str = "campaign", options:
                                              longest, swaptest.random_move, report):
         where = f"{scenario} seed={seed} rng_seed={rng_seed} command {played}"
         choosing = (choosing or stop) and not chose
-        waiting = system.choice(state)
+        waiting, looking = system.choice(state), False  # looking: the side that waits for the choice looks too
         if choosing and waiting is not None and waiting["kind"] != "plan":
-            choosing, chose, stop = False, True, True
+            choosing, chose, stop, looking = False, True, True, further
         for a, b in swaptest.pairs(state, viewer, rng, 1) if stop else []:
             campaign_compare(system, state, swaptest.swapped(state, enemy_of(viewer), a, b), viewer, rng,
                              steps, (a, b), f"{where} swap {a}<->{b}", report, further=further)
+        if looking:
+            draws = random.Random(f"{rng_seed} {played}")
+            for a, b in swaptest.pairs(state, enemy_of(viewer), draws, 1):
+                campaign_compare(system, state, swaptest.swapped(state, viewer, a, b), enemy_of(viewer), draws,
+                                 steps, (a, b), f"{where} swap {a}<->{b}", report, further=further, terminal=False)
         bt = state["battle"]
         if bt and bt["stage"] == "plans" and not any(bt["plans"].values()):
             enemy = enemy_of(viewer)
