@@ -43,7 +43,7 @@ def invariants(state: dict) -> None:
     assert json.loads(json.dumps(state)) == state, "the state round-trips through JSON"
 
 
-@pytest.mark.parametrize("seed", [1, 2, 3])
+@pytest.mark.parametrize("seed", [1, pytest.param(2, marks=pytest.mark.long), pytest.param(3, marks=pytest.mark.long)])
 def test_random_playout_of_a_whole_game(playout, seed):
     result = playout("bloody_monday", "bloody_monday", seed, seed * 7, check=invariants)
     assert result.state["phase"] == "over" and result.outcome is not None
