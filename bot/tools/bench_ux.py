@@ -306,14 +306,14 @@ def choice_offered(table: Table, person: Person) -> tuple[discord.Message, str, 
     their orders), the one making most choices at once among them (`choices`), else the first."""
     system, state = table.service.system(table.game_id), table.service.load(table.game_id)
     orders = standing(system)
-    expected = follow_standing(system, state, orders)
+    expected = orderless(follow_standing(system, state, orders))
 
     def wanted(text: str) -> bool:
         try:
             after, _ = system.apply(state, person.side, system.parse(person.side, text))
         except Exception:
             return False
-        return follow_standing(system, after, orders) == expected
+        return orderless(follow_standing(system, after, orders)) == expected
     position = f"{table.game_id}:{person.side}:{table.service.store.seen_seq(table.game_id, person.side)}"
     prefixes = (f"kolocha:answer:{position}:", f"kolocha:answers:{position}")
     found: list[tuple[discord.Message, str, str | None]] = []
@@ -329,6 +329,13 @@ def choice_offered(table: Table, person: Person) -> tuple[discord.Message, str, 
                 found.append((message, custom_id, None))
     return max((f for f in found if wanted(f[1].removeprefix(prefixes[0]))), key=lambda f: choices(f[1]),
                default=found[0] if found else None)
+
+
+def orderless(state: dict) -> dict:
+    """The position without the orders given for the battle under way (Bloody Monday's `hit order`, 5.3.6):
+    an order that applies the hits as the standing orders would leads where they lead, the order kept."""
+    battle = state.get("battle")
+    return {**state, "battle": {k: v for k, v in battle.items() if k != "order"}} if battle else state
 
 
 def choices(answer: str) -> float:

@@ -132,12 +132,30 @@ def whole_answers(state: dict, side: str) -> list[C.Command]:
     named in its place, so one click applies all the hits of the step. Sound by 5.3.6: "Hits are
     applied one by one", the owner choosing among equally strong units, and nothing is rolled
     between them, so choosing them together is choosing each in turn. Played hit by hit through
-    `apply`."""
+    `apply`. Where more hits of the battle may follow, the orders that answer them all at once too
+    (`orders_offered`)."""
     waiting = choice(state)
     if waiting is not None and waiting["kind"] == "retreat" and waiting["side"] == side:
         return retreats.distinct(Game(state, shared=True), side, legal_commands(state, side))
     if waiting is None or waiting["kind"] != "hit" or waiting["side"] != side:
         return []
+    return [*_step_answers(state, side), *orders_offered(state, side)]
+
+
+def orders_offered(state: dict, side: str) -> list[C.Command]:
+    """The `hit order`s offered with a battle's question of `side`'s hits while more of its steps may
+    bring him hits (combat.hits_to_come), so that one click answers them all (5.3.6): his units in
+    the battle in the orders his standing orders would spare them, leaders and artillery last, or
+    artillery first to be spared (standing.ranked), each order once."""
+    g = Game(state, shared=True)
+    if not combat.hits_to_come(g, side):
+        return []
+    found = dict.fromkeys(tuple(standing.ranked(g, side, order)) for order in standing.ORDERS["hit"])
+    return [C.HitOrder(blocks) for blocks in found]
+
+
+def _step_answers(state: dict, side: str) -> list[C.Command]:
+    """The hits of the step waiting for `side`, each way to apply them once (`whole_answers`)."""
     found: dict[str, C.Command] = {}  # by the position the hits lead to
     tried: set[tuple[str, ...]] = set()
 
@@ -198,7 +216,7 @@ def forced_answer(state: dict) -> tuple[C.Command, str] | None:
         return None
     side, bt = waiting["side"], state["battle"]
     lone = len(Game(state, shared=True).units(bt["area"], side)) == 1
-    answers = whole_answers(state, side) if lone or bt["shown"] else []
+    answers = _step_answers(state, side) if lone or bt["shown"] else []
     if len(answers) != 1:
         return None
     return answers[0], (f"the only {side.title()} block in {bt['area']}" if lone else
@@ -309,7 +327,8 @@ _LOGISTICS: dict[type | str, Handler] = {
     C.Activate: turns.activate_chief, C.Reinforce: turns.reinforce_step, C.Restore: turns.restore,
     "end": lambda g, side, cmd: turns.end_logistics_turn(g)}
 _BATTLE: dict[type | str, Handler] = {
-    C.Hit: combat.choose_hit, C.Fire: combat.fire, C.Retreat: combat.retreat, C.Skirmish: combat.jager_choice,
+    C.Hit: combat.choose_hit, C.HitOrder: combat.order_hits, C.Fire: combat.fire, C.Retreat: combat.retreat,
+    C.Skirmish: combat.jager_choice,
     C.Ambush: combat.jager_choice, "end": lambda g, side, cmd: combat.end_step(g, side),
     "stand": lambda g, side, cmd: combat.stand(g, side)}
 _BATTERY: dict[type | str, Handler] = {

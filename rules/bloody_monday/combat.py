@@ -6,13 +6,14 @@ the attacker's artillery, the defender's retreat, or which of equally strong uni
 state["battle"]: {"area", "attacker", "defender", "stage": artillery|retreat|ground|jagers|battery,
 "fired", "bonus" (1.2.1 hits still absorbed), "shields" (9.6 used), "volleys" (ground.py), "volley",
 "rolled", "ambush" and "stood" (9.1), "due" {side: hits still to apply}, "hits" {side: hits
-scored}, "shown" (5.3.3), "choice" {"side", "candidates"}}.
+scored}, "shown" (5.3.3), "choice" {"side", "candidates"}, and once a player gave one, "order" {side: his
+units in the order they take the hits that leave him the choice, 5.3.6}}.
 """
 from __future__ import annotations
 
-from rules.bloody_monday import batterie, ground, impulses
+from rules.bloody_monday import batterie, ground, impulses, standing
 from rules.bloody_monday import retreat as retreats
-from rules.bloody_monday.commands import Ambush, Battle, Fire, Hit, Retreat, Skirmish
+from rules.bloody_monday.commands import Ambush, Battle, Fire, Hit, HitOrder, Retreat, Skirmish
 from rules.bloody_monday.game import Game, enemy_of, faces, plural
 from rules.core.dice import roll
 from rules.core.errors import RuleViolation
@@ -183,25 +184,33 @@ def hit_one(g: Game, bid: str) -> list[dict]:
 def apply_hits(g: Game, given: list[tuple[str, str]] | None = None) -> list[dict]:
     """Non-phasing player first (FAQ 9); the defensive bonus absorbs first (5.3.6); the owner chooses
     among equally strong units. Before the showdown the defender is asked for every hit, choice or
-    not, so that the pause tells the attacker nothing of his hidden units. Each hit that had only
-    one unit to go to is added to `given` as (side, block)."""
+    not, so that the pause tells the attacker nothing of his hidden units. A side that gave its order
+    for the battle (`order_hits`) is asked no more: its hits go by that order, their count told first.
+    Each hit that had only one unit to go to is added to `given` as (side, block)."""
     bt = g.s["battle"]
     events: list[dict] = []
     for side in (bt["defender"], bt["attacker"]):
         if side == bt["defender"] and bt["bonus"] > 0 and bt["due"][side] > 0 and g.units(bt["area"], side):
             events.append(absorb(g))
+        order, ordered = bt.get("order", {}).get(side), 0  # the side's order and the hits it applied (`order_hits`)
+        told = len(events)
         while bt["due"][side] > 0:
             if not g.units(bt["area"], side):
                 bt["due"][side] = 0
                 break
             cands = targets(g, side, bt["area"])
-            if len(cands) > 1 or not bt["shown"]:
+            if order is None and (len(cands) > 1 or not bt["shown"]):
                 bt["choice"] = {"side": side, "candidates": cands}
                 return events
+            bid = cands[0] if order is None else min(cands, key=lambda b: order.index(b) if b in order else len(order))
             bt["due"][side] -= 1
-            if given is not None:
-                given.append((side, cands[0]))
-            events += hit_one(g, cands[0])
+            if given is not None and order is None:
+                given.append((side, bid))
+            events += hit_one(g, bid)
+            if order is not None:
+                ordered += 1
+        if ordered:
+            events.insert(told, applied_hits(side, ordered, bt["area"], " by the order given for this battle"))
     return events
 
 
@@ -255,6 +264,43 @@ def choose_hit(g: Game, side: str, cmd: Hit) -> list[dict]:
     return ([] if shown and hits == 1 else [applied_hits(side, hits, bt["area"])]) + events + advance(g)
 
 
+def hits_to_come(g: Game, side: str) -> bool:
+    """Whether a later step of the battle under way may bring `side` more hits among his units there to
+    choose from (5.3): two or more of them, before the showdown or after it with a volley still to fire
+    (9.9); never in the Grande Batterie's fire, one volley into each area (9.2). Where one may, a `hit
+    order` answers them with the hits due now."""
+    bt = g.s["battle"]
+    if bt["stage"] == "battery" or len(g.units(bt["area"], side)) < 2:
+        return False
+    return not bt["shown"] or bt["volleys"] is None or bt["volley"] < len(bt["volleys"])
+
+
+def order_hits(g: Game, side: str, cmd: HitOrder) -> list[dict]:
+    """5.3.6: every hit of the player's in this battle, those due now and those to come, applied as the
+    rules send them, to his strongest units, and where they leave him the choice among equals to the
+    first of those in the order he gives; his units not named come after those named, leaders and
+    artillery last (standing.spared). Given once, at the battle's first question of his hits, as a
+    player at the table says once which unit goes first; his hits are asked no more in this battle.
+    Before the showdown everyone reads the hits' count, the order's units stay his (5.3.1)."""
+    bt = g.s["battle"]
+    if bt is None or bt["choice"] is None or bt["choice"]["side"] != side:
+        raise RuleViolation("5.3.6", "no hit of yours is waiting to be applied")
+    units = g.units(bt["area"], side)
+    named: list[str] = []
+    for ref in cmd.blocks:
+        bid = g.resolve(side, ref)
+        if bid not in units:
+            raise RuleViolation("5.3.6", f"{g.public_name(bid)} is not in the battle in {bt['area']}: name your units "
+                                f"there, {', '.join(units)}")
+        if bid in named:
+            raise RuleViolation("5.3.6", f"{g.public_name(bid)} is named twice; name each unit once")
+        named.append(bid)
+    rest = sorted((bid for bid in units if bid not in named), key=lambda bid: standing.spared(g, bid))
+    bt["order"] = {**bt.get("order", {}), side: named + rest}
+    bt["choice"] = None
+    return advance(g)
+
+
 def _no_more_hits(g: Game, side: str, bt: dict | None, named: list[str]) -> str:
     """Why a hit named finds none to take: none was waiting, or the units named before it took all
     there were. Hits that outlive the player's last unit in the area are lost with the battle
@@ -272,7 +318,7 @@ def _no_more_hits(g: Game, side: str, bt: dict | None, named: list[str]) -> str:
     return f"only {first} had {'hits' if many else 'a hit'} to take: {why}; `hit {' '.join(named)}`"
 
 
-def applied_hits(side: str, hits: int, area: int) -> dict:
+def applied_hits(side: str, hits: int, area: int, how: str = "") -> dict:
     """5.3.6: a player's hits in an area, told to everyone by their count ('The Russian player applies 2
     hits in 46 (5.3.6).'). Before the showdown the owner applies them to his hidden units (5.3.1, 9.2)
     and the public reads that he did by what it knows already, the count the fire's line gave and the
@@ -280,8 +326,8 @@ def applied_hits(side: str, hits: int, area: int) -> dict:
     still to give. After it the blocks stand face up and each hit's line follows; several are counted
     first, so that an answer given at once ('..., forced: every way to apply these hits ends alike.')
     is said of them all, not of the first hit's line."""
-    return event(f"The {side.title()} player applies {plural(hits, 'hit', 'hits')} in {area} (5.3.6).", kind="hits",
-                 area=area)
+    return event(f"The {side.title()} player applies {plural(hits, 'hit', 'hits')} in {area}{how} (5.3.6).",
+                 kind="hits", area=area)
 
 
 def jager_choice(g: Game, side: str, cmd: Skirmish | Ambush) -> list[dict]:

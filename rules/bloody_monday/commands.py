@@ -51,6 +51,20 @@ class Hit(Worded):
     blocks: tuple[str, ...]
 
 
+@command("hit")
+class HitOrder(Worded):
+    """`hit order r-1-4 r-1-11`: every hit of the player's in this battle, now and to come, goes where
+    5.3.6 sends it, to the strongest units, and where it leaves him the choice among equals, to the
+    first of them in this order (his units not named after those named, leaders and artillery last),
+    as a player at the table says once "among equals, the 4th first" (5.3.6: "the controlling player
+    chooses to which Unit that hit must be applied")."""
+
+    blocks: tuple[str, ...]
+
+    def to_text(self) -> str:
+        return " ".join(["hit", "order", *self.blocks])
+
+
 @command("retreat")
 class Retreat:
     """`retreat 40 43` (the units spread over the areas) or `retreat r-1-3 40 r-1-4 43` (each unit
@@ -94,12 +108,14 @@ class Initiative(Worded):
     action: str  # reinforcements | move | raid | offensive
 
 
-Command = (Move | Activate | Inspire | Battle | Fire | Hit | Retreat | Skirmish | Ambush | Restore | Reinforce
-           | Initiative | Word)
+Command = (Move | Activate | Inspire | Battle | Fire | Hit | HitOrder | Retreat | Skirmish | Ambush | Restore
+           | Reinforce | Initiative | Word)
 
 INITIATIVE_ACTIONS = ("reinforcements", "move", "raid", "offensive")
 WORDS = ("pass", "tactical", "end", "stand")  # `stand`: the defender declines to retreat (6.4)
 MOST_HITS = 8  # units one `hit` names
+ORDER_USAGE = ("`order`, then your units in the battle in the order they take the hits that leave you the choice "
+               "among equals: `hit order f-i-5 f-i-4` (5.3.6)")
 VERBS = ("move", "activate", "inspire", "battle", "fire", "hit", "retreat", "skirmish", "ambush", "restore",
          "reinforce", "initiative") + WORDS
 OPTION_VERBS = {"skirmish": "russian_jager", "ambush": "russian_jager"}  # the verbs only an optional rule plays (9.1)
@@ -111,6 +127,8 @@ def in_words(cmd: Command) -> str:
     if isinstance(cmd, Hit):  # the hits in order, those on one unit in a row counted together
         runs = [(bid, len(list(same))) for bid, same in groupby(cmd.blocks)]
         return ", ".join(f"{n}{' hit' + 's' * (n > 1) if i == 0 else ''} on {bid}" for i, (bid, n) in enumerate(runs))
+    if isinstance(cmd, HitOrder):
+        return f"Every hit of this battle, ties first to {', '.join(cmd.blocks)}"
     if isinstance(cmd, Retreat):
         placed = [f"{b} into {n}" for b, n in zip(cmd.blocks, cmd.areas, strict=True)] if cmd.blocks else []
         return f"Retreat {', '.join(placed)}" if placed else f"Retreat into {', '.join(map(str, cmd.areas))}"
@@ -155,9 +173,10 @@ def parse(text: str, options: Collection[str] | None = None) -> Command:
         args = takes(2, 2, "an activated artillery and the adjacent battle area: `fire f-i-a1 41`")
         return Fire(args[0], _area(args[1]))
     if verb == "hit":
-        args = takes(1, MOST_HITS,
+        ordered = bool(line.args) and line.args[0].casefold() == "order"
+        args = takes(1 + ordered, MOST_HITS + ordered, ORDER_USAGE if ordered else
                      "the unit that takes the next hit, or several for the next hits in order: `hit f-i-5`")
-        return Hit(tuple(args))
+        return HitOrder(tuple(args[1:])) if ordered else Hit(tuple(args))
     if verb in ("restore", "ambush"):
         args = takes(1, 1, f"one of your blocks: `{verb} {'r-1-1j' if verb == 'ambush' else 'f-i-5'}`")
         return Restore(args[0]) if verb == "restore" else Ambush(args[0])

@@ -24,6 +24,8 @@ TOPICS = {
              "  Before the first impulse with optional rule 9.2: the Grande Batterie's guns fire once each."),
     "hit": ("hit <block> [<block>..]    name the unit that takes your next hit, "
             "or several for the next hits in order (5.3.6)\n"
+            "hit order <block> [<block>..]   every hit of yours in this battle, now and to come: among equally "
+            "strong units\n  the first named first, those not named after them, leaders and artillery last (5.3.6)\n"
             "  Artillery hits before the showdown: the defender names every hit, tie or not, unseen (5.3.1);\n"
             "  after the showdown the game asks only when units are equally strong, and both players see each hit."),
     "retreat": ("retreat <area> [<area>..]  as defender, spend the Initiative Disc and retreat into areas "

@@ -81,12 +81,20 @@ def _obey(g: Game, side: str, kind: str, order: str) -> Command:
 
 
 def _hit(g: Game, candidates: list[str], order: str) -> Hit:
-    def key(bid: str) -> tuple:
-        leader = g.is_leader(bid) or g.defs[bid].type == "supreme_commander"
-        gun = g.defs[bid].type == "artillery"
-        return (gun, leader, bid) if order == "protect_artillery" else (leader, gun, bid)
+    return Hit((min(candidates, key=lambda bid: spared(g, bid, order)),))
 
-    return Hit((min(candidates, key=key),))
+
+def spared(g: Game, bid: str, order: str = "protect_leaders") -> tuple:
+    """Where a unit stands among equals in the hits' order (5.3.6) of a `hit` order: the units it
+    spares last."""
+    leader = g.is_leader(bid) or g.defs[bid].type == "supreme_commander"
+    gun = g.defs[bid].type == "artillery"
+    return (gun, leader, bid) if order == "protect_artillery" else (leader, gun, bid)
+
+
+def ranked(g: Game, side: str, order: str) -> list[str]:
+    """`side`'s units in the battle in the order a `hit` order spares them last (5.3.6)."""
+    return sorted(g.units(g.s["battle"]["area"], side), key=lambda bid: spared(g, bid, order))
 
 
 def _retreat(g: Game, side: str) -> Command:

@@ -73,10 +73,7 @@ def prompt(g: Game, viewer: str | None) -> str | None:
         who = bt["choice"]["side"]
         if viewer != who:
             return f"The {who.title()} player is applying hits in {bt['area']} (5.3.6)."
-        due, candidates = bt["due"][who], bt["choice"]["candidates"]
-        to = "one of your strongest units" if len(candidates) > 1 else "your strongest unit"  # a tie, or none
-        return (f"Apply {plural(due, 'hit', 'hits')} in {bt['area']}: the next goes to {to}, "
-                f"{either([f'hit {bid}' for bid in candidates])} (5.3.6).")
+        return hits_prompt(g, who)
     if bt and bt["stage"] == "jagers":
         return jager_prompt(g, viewer)
     if s["battery"] is not None and not bt:
@@ -95,6 +92,20 @@ def prompt(g: Game, viewer: str | None) -> str | None:
     if imp["kind"] == "tactical" and imp["segment"] in ("activation", "movement"):
         return tactical_points(g, imp)
     return f"{s['player'].title()} {action_prompt(imp)}"
+
+
+def hits_prompt(g: Game, side: str) -> str:
+    """The hits waiting for their player (5.3.6): how many, where, and which units the next may go to;
+    where later steps of the battle may bring more (combat.hits_to_come), a short sentence and points,
+    the second naming the order that applies every hit of the battle at once."""
+    bt = g.s["battle"]
+    due, candidates = bt["due"][side], bt["choice"]["candidates"]
+    to = "one of your strongest units" if len(candidates) > 1 else "your strongest unit"  # a tie, or none
+    hits = either([f'hit {bid}' for bid in candidates])
+    if not combat.hits_to_come(g, side):
+        return f"Apply {plural(due, 'hit', 'hits')} in {bt['area']}: the next goes to {to}, {hits} (5.3.6)."
+    return point_by_point(f"Apply {plural(due, 'hit', 'hits')} in {bt['area']}, the next to {to} (5.3.6):", [
+        hits, "or every hit of this battle, ties to the first named: `hit order <unit> <unit>...`"])
 
 
 def tactical_points(g: Game, imp: Impulse) -> str:

@@ -197,7 +197,8 @@ def test_whether_a_hit_is_forced_never_tells_a_hidden_block(monkeypatch, planted
 
     if planted:
         def leaky(state: dict):
-            answers = bloody_monday.whole_answers(state, "russian")
+            answers = [a for a in bloody_monday.whole_answers(state, "russian") if a.VERB == "hit" and
+                       not a.to_text().startswith("hit order")]  # the step's hits, not the battle's order
             return (answers[0], "planted") if bloody_monday.choice(state) and len(answers) == 1 else None
         monkeypatch.setattr(bloody_monday, "forced_answer", leaky)
     blocks = {"F-I-D": 16, "F-I-1": 16, "F-I-A1": (16, 2), "R-1-3": (42, 3), "R-1-11": (42, 3), "R-1-17": (52, 1)}

@@ -53,12 +53,12 @@ def test_players_who_answer_every_choice_send_one_box_and_click_the_choices(tmp_
     assert [t.silent for t in turns] == [0] * 9
 
 
-def test_a_bloody_monday_impulse_with_every_choice_asked_takes_a_click_a_fire_and_one_question_dm(tmp_path):
+def test_a_bloody_monday_impulse_with_every_choice_asked_takes_a_click_a_battle_and_one_question_dm(tmp_path):
     """The French first impulse of Bloody Monday, every choice asked: the French fire four times,
-    and the Russian player applies the hits of each, a click for all the hits of a step (5.3.6),
-    none for a fire into an area where he has one block, whose hits are his only answer, applied at
-    once, nor for the last hits of the battle in 46, which eliminate his two blocks left there
-    whichever takes the first (they were a click more). Their questions of the
+    and the Russian player gives at the first hits of the battle in 46 the order they and all its
+    hits to come are applied in (`hit order`, 5.3.6): one click, where each fire's hits were a click
+    (two: none for a fire into an area where he has one block, whose hits are his only answer,
+    applied at once). Their questions of the
     impulse are one DM edited in place, pinged when the game waits for them again; with the notice
     and the map of their own impulse that follows, 3 DMs. The French player's orders held behind the
     hits, played once they are made, are told by the channel, and the Russian impulse that follows hers
@@ -66,7 +66,7 @@ def test_a_bloody_monday_impulse_with_every_choice_asked_takes_a_click_a_fire_an
     turns = asyncio.run(bench_ux.measure_game(tmp_path, "bloody_monday", "bloody_monday", 1, seed=1,
                                               asked=True))
     setup, french = turns
-    assert (+french.interactions, +french.dms) == ({"french": 1, "russian": 2}, {"russian": 3})
+    assert (+french.interactions, +french.dms) == ({"french": 1, "russian": 1}, {"russian": 3})
     assert french.silent == 0
     rows = dict(bench_ux.rows("bloody_monday", "bloody_monday", turns))
     assert rows["bloody_monday bloody_monday, DMs per player and player-turn"] == \

@@ -86,3 +86,15 @@ def placement_answers(g: Game) -> tuple:
     return (g.contested_areas(), {side: g.enemy_areas(side) for side in SIDES},
             {side: g.full(side) for side in SIDES}, {side: g.on_map(side) for side in SIDES},
             {(side, n): g.room(side, n) for side in SIDES for n, ids in g.at.items() if ids}, g.at)
+
+
+def guns_on_42(**extra) -> dict:
+    """Davout leads F-I-1 into 42, held by two Russian infantry tied at 3 and Barclay; two French guns in 16
+    fire into it, the first done: the Russian has 3 hits to apply (the seed's dice), among equals (5.3.6)."""
+    state = position({"F-I-D": 16, "F-I-1": 16, "F-I-A1": 16, "F-I-A2": 16, "R-1-4": 42, "R-1-11": 42, "R-1-BT": 42,
+                      **extra})
+    state["blocks"]["F-I-A2"]["activated"] = True
+    state, _ = do(state, "french", "tactical", "activate F-I-D", "activate F-I-A1", "move F-I-1 42", "battle 42",
+                  "fire F-I-A1 42")
+    assert state["battle"]["choice"]["candidates"] == ["R-1-11", "R-1-4"] and state["battle"]["due"]["russian"] == 3
+    return state

@@ -8,7 +8,7 @@ from rules.bloody_monday import combat, ground
 from rules.bloody_monday.bm_data import areas
 from rules.bloody_monday.commands import Hit
 from rules.bloody_monday.game import Game
-from tests.rules.bloody_monday.bm_helpers import battle, bm, do, game, position, refused, strength
+from tests.rules.bloody_monday.bm_helpers import battle, bm, do, game, guns_on_42, position, refused, strength
 
 AREAS = areas()
 FRENCH = {"F-G-VG": (54, 3), "F-I-4": (54, 3), "F-CR-3LC": (54, 1)}  # Old Guard, infantry, cavalry
@@ -257,13 +257,14 @@ def test_5_3_6_hits_chosen_together_offer_every_way_to_apply_them_once():
     """5.3.6: the hits are applied one by one, the owner choosing among equally strong units, with
     nothing rolled or shown between them: `whole_answers` offers each way to apply them all as one
     `hit`, each set of units once. Three artillery hits on two infantry tied at 3: the two ways
-    (which unit takes two), each leading where the same hits named one at a time lead."""
+    (which unit takes two), each leading where the same hits named one at a time lead; then, the
+    showdown's hits to come, the order that applies every hit of the battle (`hit order`)."""
     state = position({"F-I-1": 44, "R-1-4": 44, "R-1-11": 44})
     battle(game(state), 44, stage="artillery", due={"french": 0, "russian": 3})
     state, _ = do(state, "french", "end")
     together = [c.to_text() for c in bm.whole_answers(state, "russian")]
-    assert together == ["hit R-1-11 R-1-4 R-1-11", "hit R-1-11 R-1-4 R-1-4"]
-    for text in together:
+    assert together == ["hit R-1-11 R-1-4 R-1-11", "hit R-1-11 R-1-4 R-1-4", "hit order R-1-11 R-1-4"]
+    for text in together[:2]:
         one_by_one = state
         for unit in text.split()[1:]:
             one_by_one, _ = do(one_by_one, "russian", f"hit {unit}")
@@ -312,8 +313,49 @@ def test_5_3_6_hits_chosen_together_name_a_hit_the_rules_apply_at_once_in_its_pl
 def test_5_3_6_hits_chosen_together_never_reach_past_a_roll():
     """The last artillery hit before the showdown is chosen alone: the showdown's dice come after it,
     and the hits they bring are asked once rolled (an answer naming two units chose the second
-    before its die was seen)."""
+    before its die was seen), unless the player gives his order for all of them (`hit order`)."""
     state = position({"F-I-1": 44, "R-1-4": 44, "R-1-11": 44})
     battle(game(state), 44, stage="artillery", due={"french": 0, "russian": 1})
     state, _ = do(state, "french", "end")
-    assert [c.to_text() for c in bm.whole_answers(state, "russian")] == ["hit R-1-11", "hit R-1-4"]
+    assert [c.to_text() for c in bm.whole_answers(state, "russian")] == ["hit R-1-11", "hit R-1-4",
+                                                                          "hit order R-1-11 R-1-4"]
+
+
+def test_5_3_6_an_order_given_once_applies_every_hit_of_the_battle_as_each_hit_asked_would():
+    """5.3.6: "Hits are applied one by one, to the Unit(s) which has the highest Strength at the moment that
+    hit is applied. If two or more Units have the same Strength, then the controlling player chooses": he
+    may choose once for the battle, as a player at the table says "among equals, the 11th first". `hit
+    order R-1-11` applies the 3 artillery hits due, then the next gun's and the showdown's as they come,
+    none asked: the battle ends where answering each question with the first unit of the order ends it.
+    Before the showdown everyone reads the count and the order given, the units hit are the Russian's."""
+    state = guns_on_42()
+    ordered, events = do(state, "russian", "hit order R-1-11")
+    assert ordered["battle"]["order"] == {"russian": ["R-1-11", "R-1-4", "R-1-BT"]}  # Barclay, not named, last
+    assert [e["text"] for e in events if e.get("to", "all") == "all"] == [
+        "The Russian player applies 3 hits in 42 by the order given for this battle (5.3.6)."]
+    assert {e["to"] for e in events if e["kind"] == "hit"} == {"russian"}
+    by_hand = state
+    for gun in ("", "fire F-I-A2 42", "end"):
+        if gun:
+            ordered, _ = do(ordered, "french", gun)
+            by_hand, _ = do(by_hand, "french", gun)
+        while by_hand["battle"] and by_hand["battle"]["choice"]:
+            first = min(by_hand["battle"]["choice"]["candidates"], key=["R-1-11", "R-1-4", "R-1-BT"].index)
+            by_hand, _ = do(by_hand, by_hand["battle"]["choice"]["side"], f"hit {first}")
+        assert bm.choice(ordered) is None and ordered["battle"] == (by_hand["battle"] and {
+            **by_hand["battle"], "order": ordered["battle"]["order"]})
+    assert ordered == by_hand and ordered["battle"] is None
+
+
+def test_5_3_6_an_order_names_the_player_s_units_in_the_battle_once_each_while_his_hit_waits():
+    """The order is refused, nothing changed, naming a unit not in the battle (with those there), a unit
+    twice, or once the battle waits for the other player; it is offered on the question's buttons after the
+    hits of the step, in the orders the standing orders spare units (leaders and artillery last)."""
+    state = guns_on_42()
+    assert refused(state, "russian", "hit order R-1-17", "5.3.6") == (
+        "Russian 17 (R-1-17, infantry) is not in the battle in 42: name your units there, R-1-11, R-1-4, R-1-BT "
+        "(5.3.6).")
+    refused(state, "russian", "hit order R-1-4 4", "5.3.6")
+    after, _ = do(state, "russian", "hit order R-1-4")
+    assert refused(after, "russian", "hit order R-1-4", "4.0") == "The game waits for the French player (4.0)."
+    assert [c.to_text() for c in bm.whole_answers(state, "russian")][-1] == "hit order R-1-11 R-1-4 R-1-BT"

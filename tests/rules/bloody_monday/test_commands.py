@@ -35,6 +35,7 @@ def test_an_unknown_verb_is_told_the_commands_the_game_s_optional_rules_play():
     (commands.Retreat((40, 43), ("R-1-3", "R-1-4")), "Retreat R-1-3 into 40, R-1-4 into 43"),
     (commands.Word("stand"), "Stand and fight it out"),
     (commands.Ambush("R-1-3J"), "R-1-3J ambushes"),
+    (commands.HitOrder(("R-1-11", "R-1-4", "R-1-BT")), "Every hit of this battle, ties first to R-1-11, R-1-4, R-1-BT"),
 ])
 def test_an_answer_to_a_choice_reads_as_words_on_its_button(command, words):
     """5.3.6, 6.4, 9.1: a button reads what the answer does; the command behind it stays."""
@@ -60,3 +61,16 @@ def test_an_initiative_action_not_in_the_rules_is_told_the_four_there_are():
                                   "offensive (6.0).")
     for action in ("reinforcements", "move", "raid", "offensive"):
         assert commands.parse(f"initiative {action}") == commands.Initiative(action)
+
+
+def test_5_3_6_the_order_of_a_battle_s_hits_parses_and_reads_back():
+    """`hit order <unit>...`: the order of every hit of the battle (5.3.6) is its own command, written back
+    as typed; `hit order` alone is told what it takes, and `hit` alone stays the next hits' units."""
+    order = commands.parse("hit order r-1-11 r-1-4")
+    assert order == commands.HitOrder(("r-1-11", "r-1-4")) and order.to_text() == "hit order r-1-11 r-1-4"
+    assert commands.parse(order.to_text()) == order
+    assert commands.parse("hit r-1-11 r-1-4") == commands.Hit(("r-1-11", "r-1-4"))
+    with pytest.raises(CommandError) as refusal:
+        commands.parse("hit order")
+    assert str(refusal.value) == ("`hit` takes `order`, then your units in the battle in the order they take the "
+                                  "hits that leave you the choice among equals: `hit order f-i-5 f-i-4` (5.3.6).")

@@ -19,13 +19,14 @@ import pytest
 from rules import load
 from rules.bloody_monday import combat, views
 from rules.bloody_monday.game import Game
+from rules.core.events import event
 from rules.bloody_monday.swaptest import (
     differences,
     swap_test,
     swapped,
     weighted_choice,
 )
-from tests.rules.bloody_monday.bm_helpers import battle, do, game, position, refused
+from tests.rules.bloody_monday.bm_helpers import battle, do, game, guns_on_42, position, refused
 
 bm = load("bloody_monday")
 ID = re.compile(r"\b[FR]-[A-Za-z0-9-]+")
@@ -299,3 +300,25 @@ def test_swap_test_the_points_of_a_tactical_action_tell_no_two_hidden_blocks_apa
     monkeypatch.setattr(views, "tactical_points",
                         lambda g, imp: f"{leaky(g, imp)}\n- {g.s['blocks']['R-1-2J']['area']}")
     assert any("view differs" in d for d in differences(state, other, "french", ["activate F-I-D"]))
+
+
+def test_swap_test_a_battle_s_hits_applied_by_their_order_tell_no_two_hidden_blocks_apart(monkeypatch):
+    """5.3.6: the Russian's order for every hit of the battle in 42 (`hit order`) applies the hits of the next
+    French guns and of the showdown as they come, none asked: the French player reads their count and that an
+    order applied them, the same whichever Russian infantry, unseen, stands in 42 and which in 52, the order
+    naming one of them; and the Russian reads the same of his order whichever French blocks, unseen, stand in
+    45 and 54. A leak planted in the count (the area of R-1-4) is seen."""
+    state = guns_on_42(**{"R-1-17": 52, "F-I-5": 45, "F-I-4": 54, "F-NAP": (21, 4), "F-III-A": 16})
+    state["blocks"]["F-III-A"]["activated"] = True  # a third gun: the battle waits for the French after the second
+    ordered, _ = do(state, "russian", "hit order R-1-4")
+    other = swapped(ordered, "R-1-4", "R-1-17")
+    assert differences(ordered, other, "french", ["fire F-I-A2 42", "end"]) == []
+    assert differences(state, swapped(state, "F-I-4", "F-I-5"), "russian",
+                       ["hit order R-1-4", "hit order R-1-11"]) == []
+    applied = combat.apply_hits
+
+    def planted(g, given=None):  # the hits an order applied told with where R-1-4 stands
+        told = applied(g, given)
+        return told + [event(f"{g.s['blocks']['R-1-4']['area']}", kind="hits")] if g.s["battle"].get("order") else told
+    monkeypatch.setattr(combat, "apply_hits", planted)
+    assert any(d.startswith("`fire F-I-A2 42`") for d in differences(ordered, other, "french", ["fire F-I-A2 42"]))
