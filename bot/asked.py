@@ -42,8 +42,8 @@ def awaited(system: GameSystem, state: dict) -> list[str]:
 def answers(system: GameSystem, state: dict, side: str) -> tuple[str, ...]:
     """The legal answers of `side` to the mid-turn choice waiting for it; () when none waits. Where
     the system says which to offer (`whole_answers`: Bloody Monday's hits made at once, one click
-    for the chain, every way to make it offered; its retreats, each placement once) and they fit
-    in a menu, those."""
+    for the chain, every way to make it offered; its retreats, each placement once; 1812's plans, for
+    the battle or every battle of the phase) and they, or the shortest of them, fit in a menu, those."""
     return tuple(_commands(system, state, side))
 
 
@@ -54,8 +54,8 @@ def _commands(system: GameSystem, state: dict, side: str) -> dict[str, Any]:
         return {}
     whole = getattr(system, "whole_answers", None)
     together = {cmd.to_text(): cmd for cmd in whole(state, side)} if whole is not None else {}
-    if together and clickable(Question(side, "", tuple(together))):
-        return together
+    if together and clickable(offered(Question(side, "", tuple(together), tuple(together)))):
+        return together  # all of them, or too many, the shortest of them offered (1812's plans, `offered`)
     return {cmd.to_text(): cmd for cmd in system.legal_commands(state, side)}
 
 
@@ -95,14 +95,18 @@ def clickable(asked: Question) -> bool:
 
 def offered(asked: Question) -> Question:
     """The answers the buttons offer: all of them where they fit; beyond a menu, the shortest (of
-    fewest words: 1812's battle plans without a cavalry withdrawal, 4 of 28) where those fit, the
-    others typed; else the question as it is, typed whole."""
+    fewest words, and one word more where those fit too: 1812's battle plans without a cavalry
+    withdrawal, for the battle and for every battle of the phase, 8 of 32) where those fit, the others
+    typed; else the question as it is, typed whole."""
     if clickable(asked) or not asked.answers:
         return asked
     fewest = min(len(answer.split()) for answer in asked.answers)
-    kept = [(answer, label) for answer, label in zip(asked.answers, asked.labels) if len(answer.split()) == fewest]
-    shown = Question(asked.side, asked.text, tuple(a for a, _ in kept), tuple(label for _, label in kept))
-    return shown if clickable(shown) else asked
+    for most in (fewest + 1, fewest):
+        kept = [(answer, label) for answer, label in zip(asked.answers, asked.labels) if len(answer.split()) <= most]
+        shown = Question(asked.side, asked.text, tuple(a for a, _ in kept), tuple(label for _, label in kept))
+        if clickable(shown):
+            return shown
+    return asked
 
 
 def typed_note(asked: Question) -> str:

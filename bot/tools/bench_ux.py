@@ -332,10 +332,12 @@ def choice_offered(table: Table, person: Person) -> tuple[discord.Message, str, 
 
 
 def orderless(state: dict) -> dict:
-    """The position without the orders given for the battle under way (Bloody Monday's `hit order`, 5.3.6):
-    an order that applies the hits as the standing orders would leads where they lead, the order kept."""
+    """The position without the orders kept for later choices: Bloody Monday's for the battle under way
+    (`hit order`, 5.3.6), 1812's chits for every battle of the Combat Phase (`plan assault all`): an order
+    that answers as the standing orders would leads where they lead, the order kept."""
     battle = state.get("battle")
-    return {**state, "battle": {k: v for k, v in battle.items() if k != "order"}} if battle else state
+    kept = {k: v for k, v in state.items() if k != "plans"}
+    return {**kept, "battle": {k: v for k, v in battle.items() if k != "order"}} if battle else kept
 
 
 def choices(answer: str) -> float:

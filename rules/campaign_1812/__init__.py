@@ -221,13 +221,15 @@ def in_words_in_game(state: dict, side: str, cmd: C.Command) -> str:
 
 
 def whole_answers(state: dict, side: str) -> list[C.Command]:
-    """The answers the attrition losses due offer their chooser (the buttons): each enemy stack, for the
-    next loss, then every loss at once (`attrit 12 12 14`): all where the order `nearest` puts the next
-    one, all where `deepest` does, and one each over the stacks, nearest first (standing.spread), so that
-    one click names what took a click a loss; [] where no such choice waits for `side`, one loss is due or
-    one stack takes them all (the rules' only answer). Read from the markers alone: a stack an earlier
-    loss of the order takes off the map ends it there (turns.attrit_each)."""
+    """A battle's plans (`kept_plans`). The answers the attrition losses due offer their chooser (the
+    buttons): each enemy stack, for the next loss, then every loss at once (`attrit 12 12 14`): all where the
+    order `nearest` puts the next one, all where `deepest` does, and one each over the stacks, nearest first
+    (standing.spread), so that one click names what took a click a loss; [] where no such choice waits for
+    `side`, one loss is due or one stack takes them all (the rules' only answer). Read from the markers alone:
+    a stack an earlier loss of the order takes off the map ends it there (turns.attrit_each)."""
     waiting = standing.choice(state)
+    if waiting is not None and waiting["kind"] == "plan" and side in waiting["sides"]:
+        return kept_plans(state, side)
     due = state["attrition"]
     if waiting is None or waiting["kind"] != "attrition" or waiting["side"] != side or due < 2:
         return []
@@ -241,6 +243,15 @@ def whole_answers(state: dict, side: str) -> list[C.Command]:
         whole = C.Attrit(first, tuple(rest))
         wholes.setdefault(whole.to_text(), whole)
     return [*singles, *wholes.values()]
+
+
+def kept_plans(state: dict, side: str) -> list[C.Command]:
+    """A battle's plans offered `side` (the buttons): each chit, for this battle (with the cavalry withdrawals
+    it may make first), then each kept for every battle of his in this Combat Phase (`plan assault all`), so
+    that one click answers the battles the phase brings him (COMBAT: his role, attacker or defender, the same
+    in each)."""
+    plans = legal_commands(state, side)
+    return [*plans, *(C.Plan(p.chit, every=True) for p in plans if isinstance(p, C.Plan) and p.withdraw is None)]
 
 
 def forced_answer(state: dict) -> tuple[C.Command, str] | None:

@@ -97,8 +97,14 @@ def _open(g: Game, place: int) -> list[Event]:
                      "codes": [], "double": [], "retreats": [], "lines": []}
     # what each player does now is his prompt's (a withdrawal offered only to a side with cavalry there), and
     # the public's 'both players choose a Battle Plan in secret' the view's: said here, it was said twice
-    return [event(f"Battle in {g.name(place)}: the {attacker.title()} player attacks (Combat).", kind="battle",
-                  place=place)]
+    out = [event(f"Battle in {g.name(place)}: the {attacker.title()} player attacks (Combat).", kind="battle",
+                 place=place)]
+    bt = g.s["battle"]
+    for side, chit in sorted(g.s.get("plans", {}).items()):  # the chit a side keeps for every battle of the phase
+        bt["plans"][side] = chit
+        out.append(event(f"Your Battle Plan in {g.name(place)}: {CHIT_NAMES[chit]}, kept for every battle of this "
+                         "Combat Phase.", side, kind="plan"))
+    return out + (reveal(g) if all(bt["plans"].values()) else [])
 
 
 def plan(g: Game, side: str, cmd: Plan) -> list[Event]:
@@ -110,10 +116,15 @@ def plan(g: Game, side: str, cmd: Plan) -> list[Event]:
     offered = g.tables.attacker_plans if role == "attacker" else g.tables.defender_plans
     if cmd.chit not in offered:
         raise RuleViolation("Battle Plan Chart", f"as the {role} you choose one of {', '.join(offered)}")
+    if cmd.withdraw is not None and cmd.every:
+        raise RuleViolation("Combat", "a chit kept for every battle sends no cavalry away: a withdrawal names the "
+                            "place of one battle, `plan <chit> withdraw <place>`")
     if cmd.withdraw is not None:
         _check_withdrawal(g, side, bt["place"], cmd.withdraw)
     bt["plans"][side], bt["withdraw"][side] = cmd.chit, cmd.withdraw
     out = [event(f"Your Battle Plan in {g.name(bt['place'])}: {in_words(cmd)}.", side, kind="plan")]
+    if cmd.every:  # the side's role stays in every battle of the phase: the phasing player attacks (Combat)
+        g.s["plans"] = {**g.s.get("plans", {}), side: cmd.chit}
     if all(bt["plans"].values()):
         out += reveal(g)
     return out

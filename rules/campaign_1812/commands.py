@@ -62,13 +62,16 @@ class Attrit(Worded):
 
 @command("plan")
 class Plan(Worded):
-    """COMBAT: a Battle Plan chit placed face down, and where the cavalry withdraws before the battle."""
+    """COMBAT: a Battle Plan chit placed face down, and where the cavalry withdraws before the battle;
+    `every`: the same chit for every battle of the side's in this Combat Phase (`plan assault all`)."""
 
     chit: str
     withdraw: int | None = None
+    every: bool = False
 
     def to_text(self) -> str:
-        return f"plan {self.chit}" + (f" withdraw {self.withdraw}" if self.withdraw is not None else "")
+        return f"plan {self.chit}" + (" all" if self.every else "") + \
+            (f" withdraw {self.withdraw}" if self.withdraw is not None else "")
 
 
 @command("retreat")
@@ -95,12 +98,13 @@ FORMS = {  # what a verb needs, for a command of a known verb with the wrong wor
              "them: `march 10 15 2 inf`",
     "attrit": "attrit names the enemy stack that takes a loss by its place, one place a loss: `attrit 12`, "
               "`attrit 12 14`",
-    "plan": "plan names your chit, and may send your cavalry away first: `plan assault`, `plan cordon withdraw 23`",
+    "plan": "plan names your chit, and may send your cavalry away first: `plan assault`, `plan cordon withdraw 23`, "
+            "or keeps it for every battle of the phase: `plan assault all`",
     "retreat": "retreat names one place: `retreat 23`", "depot": "depot names one place: `depot 14`",
     "remove": "remove names a place and the kind of corps, inf or cav: `remove 12 inf`",
     "end": "`end` takes nothing after it", "fight": "`fight` takes nothing after it"}
 USAGE = ("commands: `move <from> <to> [<n> inf|cav|supply|depot ...] [leader]`, `march <from> <to> [<n> inf|cav ...]`, "
-         "`attrit <place>`, `plan <chit> [withdraw <place>]`, `fight`, `retreat <place>`, `depot <place>`, "
+         "`attrit <place>`, `plan <chit> [all|withdraw <place>]`, `fight`, `retreat <place>`, `depot <place>`, "
          "`remove <place> inf|cav`, `end`")
 
 
@@ -114,7 +118,7 @@ def in_words(cmd: Command) -> str:
     named = places()
     if isinstance(cmd, Plan):
         away = f", cavalry withdrawing to {named[cmd.withdraw].label}" if cmd.withdraw is not None else ""
-        return CHIT_NAMES[cmd.chit] + away
+        return CHIT_NAMES[cmd.chit] + away + (", kept for every battle of this phase" if cmd.every else "")
     if isinstance(cmd, Retreat):
         return f"Retreat to {named[cmd.to].label}"
     if isinstance(cmd, Attrit) and cmd.more:
@@ -185,6 +189,8 @@ def parse(text: str) -> Command:
         if args[0] not in PLANS:
             raise CommandError(f"{args[0]!r} is no Battle Plan chit: the attacker's are outflank, assault, "
                                "reconnaissance, contact; the defender's withdraw, entrench, counterattack, cordon.")
+        if len(args) == 2 and args[1] == "all":
+            return Plan(PLANS[args[0]], every=True)
         if len(args) == 2:  # `plan withdraw 23`: a chit names no place; a retreat's is chosen when it is due
             raise CommandError("A chit names no place: name where your cavalry withdraws first as `plan <chit> "
                                "withdraw <place>`, and where a retreating stack goes with `retreat <place>` once "

@@ -18,6 +18,8 @@ TOPICS = {
                "(Attrition: losses are selected by the opponent)\n"
                "attrit <place> <place> ...  the next losses at once, one a place named, in order"),
     "plan": ("plan <chit> [withdraw <place>]   your Battle Plan, face down until both are down (Combat)\n"
+             "plan <chit> all            the same chit in every battle of yours this Combat Phase, each placed as "
+             "it opens\n"
              "  Attacker: outflank, assault, reconnaissance, contact. Defender: withdraw, entrench, "
              "counterattack, cordon.\n  `withdraw <place>` takes your cavalry out before the battle; "
              "you may change your chit until the other player's is down too. `help chits`: what each pair does."),

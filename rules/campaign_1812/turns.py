@@ -140,6 +140,7 @@ def advance(g: Game) -> list[Event]:
     out = combat.next_step(g)
     if g.s["battle"] or g.s["retreat"]:
         return out
+    g.s.pop("plans", None)  # the chits kept for every battle of the Combat Phase, now over
     out += victory.update_control(g)
     if g.s["player"] == ORDER[0]:
         return out + begin_player_turn(g, ORDER[1])

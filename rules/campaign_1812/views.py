@@ -113,7 +113,8 @@ def _combat_prompt(g: Game, viewer: str | None) -> str:
     cavalry = ["your cavalry may withdraw first: `plan <chit> withdraw <place>`",
                *([f"it withdraws{to}"] if to else [])] if g.stack(viewer, bt["place"])["cav"] else []
     return point_by_point(f"Battle of {where}, you are the {role}: choose your Battle Plan:",
-                          [f"`plan <chit>`, one of {', '.join(chits)}", *cavalry, *held])
+                          [f"`plan <chit>`, one of {', '.join(chits)}",
+                           "or the chit for every battle of this phase: `plan <chit> all`", *cavalry, *held])
 
 
 def _depots(g: Game) -> str:

@@ -1,7 +1,10 @@
 """COMBAT and the Battle Plan Chart (SPI's 1812 overview), case by case. The French are the phasing player, so the
 attacker; each test starts at the end of their forced marches."""
+import pytest
+
 from rules.campaign_1812.campaign_data import CHART_CODES
 from rules.campaign_1812.combat import CODE_WORDS, column
+from rules.core.errors import CommandError
 from tests.rules.campaign_1812.c1812_helpers import c1812, do, position, refused, rig, stack, texts
 from tests.rules.controls import cleared
 
@@ -516,3 +519,43 @@ def test_plans_revealed_while_the_battle_waits_on_the_defender_are_beyond_undo()
         after, events = do(state, "russian", "plan withdraw")
         assert after["battle"]["stage"] == stage and after["dice"]["rolls"] == state["dice"]["rolls"]
         assert events and all(e["irreversible"] for e in events)
+
+
+def fight_the_phase(state: dict, french: str, russian: str) -> dict:
+    """The Combat Phase of `state` fought out, each battle's plans given as `french` and `russian` (those a
+    side's chit kept for the phase already placed not given again), every other choice its first legal answer."""
+    while state["phase"] == "combat":
+        waiting = c1812.choice(state)
+        side = waiting["side"]
+        given = {"french": french, "russian": russian}[side] if waiting["kind"] == "plan" else \
+            c1812.legal_commands(state, side)[0].to_text()
+        state, _ = do(state, side, given)
+    return state
+
+
+def test_a_chit_kept_for_every_battle_of_the_phase_is_placed_as_each_opens():
+    """COMBAT: "Prior to any infantry battle, each Player selects a battle tactic by placing a chit": the
+    phasing player attacks in each battle of his Combat Phase and his opponent defends, so one chit may
+    answer them all, as a player at the table says once "Assault everywhere". `plan assault all` in Minsk
+    (14) places the chit there and in Smolensk (15) as it opens, told to its player alone, the Russian
+    alone asked (the French may still change it there, as any chit down); the phase ends where the same chit
+    given at each battle ends it, nothing kept after it.
+    A chit kept for the phase sends no cavalry away: a withdrawal names one battle's place."""
+    state = battle({"inf": 3}, {"inf": 2}, more_french={14: {"inf": 3}}, more_russian={14: {"inf": 2}})
+    assert state["battle"]["place"] == 14
+    kept, events = do(state, "french", "plan assault all")
+    assert texts(events) == ["Your Battle Plan in Minsk (14): Assault, kept for every battle of this phase."]
+    assert events[0]["to"] == "french" and kept["plans"] == {"french": "assault"}
+    kept, _ = do(kept, "russian", "plan entrench")
+    while kept["battle"] is None or kept["battle"]["place"] != 15:
+        kept, _ = do(kept, c1812.choice(kept)["side"], c1812.legal_commands(kept, c1812.choice(kept)["side"])[0]
+                     .to_text())
+    assert kept["battle"]["plans"] == {"french": "assault", "russian": None}
+    assert c1812.choice(kept)["sides"] == ["russian"]  # both may still act: the French may change his chit
+    assert fight_the_phase(kept, "plan assault", "plan entrench") == fight_the_phase(state, "plan assault",
+                                                                                     "plan entrench")
+    assert "plans" not in fight_the_phase(kept, "plan assault", "plan entrench")
+    with pytest.raises(CommandError):
+        c1812.parse("french", "plan assault all withdraw 13")
+    assert refused(state, "french", "plan entrench all", "Battle Plan Chart") == (
+        "As the attacker you choose one of outflank, assault, reconnaissance, contact (Battle Plan Chart).")

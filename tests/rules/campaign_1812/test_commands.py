@@ -44,9 +44,10 @@ def test_a_forced_march_is_of_corps_alone_and_never_of_a_leader():
     ("attrit 12 13 12", "Attrit(place=12, more=(13, 12))"), ("depot 14", "Depot(place=14)"),
     ("retreat 9", "Retreat(to=9)"),
     ("remove 12 infantry", "Remove(place=12, kind='inf')"), ("remove 12 cav", "Remove(place=12, kind='cav')"),
-    ("plan flank", "Plan(chit='outflank', withdraw=None)"),
-    ("plan recon", "Plan(chit='reconnaissance', withdraw=None)"),
-    ("plan counter-attack withdraw 9", "Plan(chit='counterattack', withdraw=9)"), ("fight", "Word(verb='fight')"),
+    ("plan flank", "Plan(chit='outflank', withdraw=None, every=False)"),
+    ("plan recon", "Plan(chit='reconnaissance', withdraw=None, every=False)"),
+    ("plan counter-attack withdraw 9", "Plan(chit='counterattack', withdraw=9, every=False)"),
+    ("plan assault all", "Plan(chit='assault', withdraw=None, every=True)"), ("fight", "Word(verb='fight')"),
     ("end", "Word(verb='end')"), ("march 12 10", "March(origin=12, to=10, counts=(), leader=False)"),
 ])
 def test_each_verb_reads_its_words(text, command):
@@ -68,11 +69,11 @@ def test_each_verb_reads_its_words(text, command):
                              "chits are revealed."),
     ("remove 12 supply", "remove names a place and the kind of corps, inf or cav: `remove 12 inf`."),
     ("charge 12", "'charge 12' is not a command of 1812; commands: `move <from> <to> [<n> inf|cav|supply|depot ...] "
-                  "[leader]`, `march <from> <to> [<n> inf|cav ...]`, `attrit <place>`, `plan <chit> [withdraw "
+                  "[leader]`, `march <from> <to> [<n> inf|cav ...]`, `attrit <place>`, `plan <chit> [all|withdraw "
                   "<place>]`, `fight`, `retreat <place>`, `depot <place>`, `remove <place> inf|cav`, `end`."),
     ("mvoe 32 29", "'mvoe 32 29' is not a command of 1812 (did you mean `move`?); commands: `move <from> <to> [<n> "
                    "inf|cav|supply|depot ...] [leader]`, `march <from> <to> [<n> inf|cav ...]`, `attrit <place>`, "
-                   "`plan <chit> [withdraw <place>]`, `fight`, `retreat <place>`, `depot <place>`, `remove <place> "
+                   "`plan <chit> [all|withdraw <place>]`, `fight`, `retreat <place>`, `depot <place>`, `remove <place> "
                    "inf|cav`, `end`."),  # a typo is guessed, as Borodino and Bloody Monday guess it
 ])
 def test_what_is_not_a_command_is_refused_with_what_is(text, sentence):
@@ -86,7 +87,8 @@ def test_what_is_not_a_command_is_refused_with_what_is(text, sentence):
               "them: `march 10 15 2 inf`."),
     ("attrit", "attrit names the enemy stack that takes a loss by its place, one place a loss: `attrit 12`, "
                "`attrit 12 14`."),
-    ("plan", "plan names your chit, and may send your cavalry away first: `plan assault`, `plan cordon withdraw 23`."),
+    ("plan", "plan names your chit, and may send your cavalry away first: `plan assault`, `plan cordon withdraw 23`, "
+             "or keeps it for every battle of the phase: `plan assault all`."),
     ("retreat", "retreat names one place: `retreat 23`."), ("depot", "depot names one place: `depot 14`."),
     ("remove 12", "remove names a place and the kind of corps, inf or cav: `remove 12 inf`."),
     ("end now", "`end` takes nothing after it."), ("fight 12", "`fight` takes nothing after it.")])

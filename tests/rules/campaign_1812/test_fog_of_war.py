@@ -179,3 +179,33 @@ def test_swap_test_the_points_of_a_question_tell_no_two_hidden_stacks_apart(monk
     leaky = views.prompt
     monkeypatch.setattr(views, "prompt", lambda g, viewer: f"{leaky(g, viewer)}\n- {g.corps('russian', 18)}")
     assert all(mine != theirs for mine, theirs in map(told, (plans, *attritions)))
+
+
+def test_swap_test_a_chit_kept_for_every_battle_tells_no_two_hidden_stacks_apart(monkeypatch):
+    """COMBAT: the French chit kept for every battle of the phase (`plan assault all`, given in Minsk, 14) is
+    placed in Smolensk (15) as that battle opens, told to the French alone: once the Russian has chosen his
+    plan in Minsk, he observes the same whichever of the French stacks in Smolensk and Galicia (32), unseen,
+    holds 3 corps and which 1. A kept chit planted to be told to all where the stack holds 3 corps is seen."""
+    from rules.campaign_1812 import combat
+    from rules.core.events import event
+
+    state = position({14: {"inf": 3}, 15: {"inf": 3}, 32: {"inf": 1}}, {14: {"inf": 2}, 15: {"inf": 2}},
+                     phase="march")
+    state, _ = do(state, "french", "end", "plan assault all")
+    other = swapped(state, "french", 15, 32)
+
+    def told_and_seen() -> tuple[list, list]:  # the opening in 15 is no disclosure of what the stack there holds
+        replies = [do(each, "russian", "plan entrench") for each in (state, other)]
+        told = [[e["text"] for e in events if e["to"] in ("all", "russian")] for _, events in replies]
+        return told, swaptest.differences(replies[0][0], replies[1][0], "russian", (15, 32))
+    told, seen = told_and_seen()
+    assert told[0] == told[1] and told[0][-1] == "Battle in Smolensk (15): the French player attacks (Combat)."
+    assert seen == []
+    opened = combat._open
+
+    def planted(g, place):  # the kept chit told to all on a stack of 3 corps
+        told = opened(g, place)
+        return told + [event("The French chit is down.")] if g.corps("french", place) == 3 else told
+    monkeypatch.setattr(combat, "_open", planted)
+    told, _ = told_and_seen()
+    assert told[0] != told[1]

@@ -13,10 +13,11 @@ def _plans(*chits: tuple[str, str]) -> dict:
     return state
 
 
+KEPT = "\n- or the chit for every battle of this phase: `plan <chit> all`"  # one answer for the phase's battles
 ATTACKER = ("Battle of Smolensk (15), you are the attacker: choose your Battle Plan:\n"  # the choice, then points
-            "- `plan <chit>`, one of outflank, assault, reconnaissance, contact")
+            "- `plan <chit>`, one of outflank, assault, reconnaissance, contact" + KEPT)
 DEFENDER = ("Battle of Smolensk (15), you are the defender: choose your Battle Plan:\n"
-            "- `plan <chit>`, one of withdraw, entrench, counterattack, cordon")
+            "- `plan <chit>`, one of withdraw, entrench, counterattack, cordon" + KEPT)
 STEPS = {
     "attrition": (lambda: position({15: {"inf": 2}}, {18: {"inf": 1}}, player="russian", phase="attrition",
                                    attrition=2),
