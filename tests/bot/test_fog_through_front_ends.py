@@ -919,8 +919,8 @@ def test_a_box_past_a_battle_tells_the_russian_his_own_plan_the_same_whatever_th
 def hit_clicked_asked() -> tuple[dict, dict]:
     """Bloody Monday, seed 1: the French first impulse's fires into 42, 45 and 46 (test_choice_buttons' OPENING),
     each hit the Russian player is asked applied with its first answer, up to the French A's fire into 46 after
-    them, whose hit he is asked (hit R-2-2J or R-2-7); and the position that exchanges two French blocks he has
-    not seen."""
+    them, whose hit he is asked (hit R-2-2J or R-2-7, or the order of the battle's every hit); and the
+    position that exchanges two French blocks he has not seen."""
     import random
 
     from bot import asked as ask
@@ -934,7 +934,7 @@ def hit_clicked_asked() -> tuple[dict, dict]:
             forced = bloody_monday.forced_answer(state)
             state, _ = bloody_monday.apply(state, "russian", forced[0] if forced else bloody_monday.parse(
                 "russian", ask.answers(bloody_monday, state, "russian")[0]))
-    assert ask.answers(bloody_monday, state, "russian") == ("hit R-2-2J", "hit R-2-7")
+    assert ask.answers(bloody_monday, state, "russian") == ("hit R-2-2J", "hit R-2-7", "hit order R-2-2J R-2-7")
     a, b = swaptest.pairs(state, "russian", random.Random(1), 1)[0]
     return state, swaptest.swapped(state, a, b)
 
