@@ -12,6 +12,7 @@ from rules.borodino.commands import Advance, Command, Lose, Retreat, Stay
 from rules.core.events import listed
 
 STAYS = {"advance": "Stay: no advance", "voluntary": "Stay: no artillery retreats"}
+LABEL = 80  # characters: the longest a button's label reads whole on Discord; a longer chain is said shortly
 
 
 def in_words(b: Battle, cmd: Command) -> str:
@@ -22,7 +23,8 @@ def in_words(b: Battle, cmd: Command) -> str:
     step = pending["steps"][0] if pending and pending["steps"] else {"kind": None}
     kind = step["kind"]
     if isinstance(cmd, Retreat) and kind == "retreat" and cmd.then:
-        return _chain(b, step, cmd)
+        said = _chain(b, step, cmd)
+        return said if len(said) <= LABEL else _chain(b, step, cmd, short=True)
     if isinstance(cmd, Retreat) and kind == "retreat":
         return _retreat(b, step, cmd.to)
     if isinstance(cmd, Retreat) and kind == "voluntary" and (uid := b.at(cmd.to)):
@@ -46,13 +48,17 @@ def _retreat(b: Battle, step: dict, to: str) -> str:
             + (f", the {which} of two hexes" if which else ""))
 
 
-def _chain(b: Battle, step: dict, cmd: Retreat) -> str:
+def _chain(b: Battle, step: dict, cmd: Retreat, short: bool = False) -> str:
     """'R-VIII-12 retreats to 2704, displacing R-VIII-2Gr, which retreats to 2703': each unit of a chain
     of retreats where it goes, in the order chosen; a two-hex retreat's second hex 'then to 2702'; the
     next unit the result sends back '; F-I-5 to 2620'; the advance after them '; no advance', '; F-I-2 in
     2706 advances into 2705'. Read from the position before it: who stood in a hex of the chain stands
-    there still (each is entered once), and the result's steps say which unit comes next."""
-    said, unit, last = _retreat(b, step, cmd.to), step["unit"], cmd.to
+    there still (each is entered once), and the result's steps say which unit comes next. `short`: each
+    unit and where it goes alone, a displaced unit named where it moves ('R-VIII-12 to 2704, R-VIII-2Gr
+    to 2703; F-I-2 in 2706 into 2705'), for a chain whose words run past a button's LABEL: it read as its
+    command there ('retreat 2819 then 2820 then 2920 then ...')."""
+    unit, last = step["unit"], cmd.to
+    said = f"{unit} to {cmd.to}" if short else _retreat(b, step, cmd.to)
     second = step.get("hexes", 1) > 1  # the unit's own second hex comes next
     later = [s["unit"] for s in b.s["pending"]["steps"][1:] if s["kind"] == "retreat"]
     for to in cmd.then:
@@ -61,16 +67,17 @@ def _chain(b: Battle, step: dict, cmd: Retreat) -> str:
         if to.startswith("advance"):
             _, frm, *into = to.split()
             mover = b.at(frm)
-            return said + (f"; {results.named(b, mover)} advances into {into[0]}" if mover and into else f"; {to}")
+            moves = "into" if short else "advances into"
+            return said + (f"; {results.named(b, mover)} {moves} {into[0]}" if mover and into else f"; {to}")
         displaced = b.at(last)
         if displaced not in (None, unit):
-            said, unit = said + f", which retreats to {to}", displaced
+            said, unit = said + (f", {displaced} to {to}" if short else f", which retreats to {to}"), displaced
         elif second:
             said, second = said + f", then to {to}", False
         else:
             unit = later.pop(0) if later else unit
             said += f"; {unit} to {to}"
-        said += f", displacing {b.at(to)}" if b.at(to) else ""
+        said += f", displacing {b.at(to)}" if b.at(to) and not short else ""
         last = to
     return said
 

@@ -89,9 +89,9 @@ def notes(b: Battle, due_a: set[str], due_d: set[str], instruct: bool = True) ->
             parts.append("must still attack: " + ", ".join(sorted(b.hex_of(a) for a in due_a)))
         if due_d:
             parts.append("must still be attacked: " + ", ".join(sorted(due_d)))
-        out.append(f"Attacks due (Combat B): {'; '.join(parts)}.")
-        if due_a and instruct:  # the attacker's own answers to its result, given with it (results.ahead)
-            out.append("An attack may carry its answers: `attack <hex> -> <hex> then stay` (Combat H).")
+        if due_a and instruct:  # the attacker's own answers to its result, given with it (results.ahead): a line
+            parts.append("an attack may carry its answers, `attack <hex> -> <hex> then stay` (Combat H)")  # of its own
+        out.append(f"Attacks due (Combat B): {'; '.join(parts)}.")  # read under every Combat Phase's headline
     out += _reinforcements(b, instruct)
     out += _doomed_notes(b)
     if b.night:

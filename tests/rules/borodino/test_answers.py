@@ -48,8 +48,9 @@ def test_a_retreat_that_displaces_is_offered_whole_as_well_as_hex_by_hex():
     assert offered[f"retreat {D[0]}"] == f"R-VIII-12 retreats to {D[0]}, displacing R-VIII-2Gr"
     assert offered[f"retreat {D[0]} then 2703"] == \
         f"R-VIII-12 retreats to {D[0]}, displacing R-VIII-2Gr, which retreats to 2703"
-    assert offered[f"retreat {D[0]} then 2703 then stay"] == \
-        f"R-VIII-12 retreats to {D[0]}, displacing R-VIII-2Gr, which retreats to 2703; no advance"
+    assert offered[f"retreat {D[0]} then 2703 then stay"] == f"R-VIII-12 to {D[0]}, R-VIII-2Gr to 2703; no advance"
+    # (its long words, 'R-VIII-12 retreats to 2704, displacing R-VIII-2Gr, which retreats to 2703; no advance', run
+    # past a button's 80 characters, where a label reads as its command: said shortly, each unit and its hex)
     assert len(offered) == 2 + 6 + 6  # two first hexes; each displaced unit's three hexes, with no advance or
     # leaving the advance asked (with each advance too, they would be more than a menu holds: Combat H)
     assert borodino.whole_answers(s, "russian") == []
@@ -171,3 +172,17 @@ def test_the_question_names_each_unit_as_its_buttons_do():
             assert named or words.startswith("Stay"), words
             assert all(f"{unit} (" in asked or f"{unit} in " in asked for unit in named), (asked, words)
     assert f"F-I-art in {far} (French 7-3 artillery)" in borodino.view(steps[2], "french")["prompt"]
+
+
+def test_a_chain_whose_words_run_past_a_label_names_each_unit_and_its_hex_shortly():
+    """A chain of retreats with the advance after it (Retreat: Displacement; Combat H), in words longer than a
+    button's label (80 characters, answers.LABEL), where the label read as its command ('retreat 2704 then 2703
+    then advance 2805 2705'): each unit where it goes, the advancing unit where it advances, under 80."""
+    s = position({F7: D[2], F7b: D[3], R5: G, R6: D[0], "R-VIII-CGr": D[5]}, phase="combat")
+    force_die(s, 2)  # 2-1, die 2: Dr
+    s, _ = play(s, "french", f"attack {D[2]}+{D[3]} -> {G}")
+    chain = borodino.parse("french", f"retreat {D[0]} then 2703 then advance {D[2]} {G}")
+    assert borodino.in_words_in_game(s, "french", chain) == \
+        f"R-VIII-12 to {D[0]}, R-VIII-2Gr to 2703; F-I-2 in {D[2]} into {G}"
+    assert borodino.in_words_in_game(s, "french", borodino.parse("french", f"retreat {D[0]} then 2703")) == \
+        f"R-VIII-12 retreats to {D[0]}, displacing R-VIII-2Gr, which retreats to 2703"  # 76: said whole
