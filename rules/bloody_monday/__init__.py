@@ -198,9 +198,12 @@ def in_words_in_game(state: dict, side: str, cmd: C.Command) -> str:
     """A choice's answer as its button reads in the position of `state`: the defender's `stand` names
     the battle it stays in ('Stand and fight it out in 30', 6.4), since the answers of an impulse
     stay in order in its player's messages, a stand in three battles read 'Stand and fight it out.'
-    three times; any other as `in_words` reads it. The battle's area is public: the question says it."""
+    three times; the order of a battle's hits names it too ('Every hit in 45, ties first to F-III-10,
+    F-CR-4LC', 5.3.6); any other as `in_words` reads it. The battle's area is public: the question says it."""
     said = in_words(cmd)
     battle = state.get("battle")
+    if isinstance(cmd, C.HitOrder) and battle:
+        return f"Every hit in {battle['area']}, ties first to {', '.join(cmd.blocks)}"
     return f"{said} in {battle['area']}" if cmd == C.Word("stand") and battle else said
 
 

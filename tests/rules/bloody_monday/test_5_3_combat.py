@@ -358,4 +358,6 @@ def test_5_3_6_an_order_names_the_player_s_units_in_the_battle_once_each_while_h
     refused(state, "russian", "hit order R-1-4 4", "5.3.6")
     after, _ = do(state, "russian", "hit order R-1-4")
     assert refused(after, "russian", "hit order R-1-4", "4.0") == "The game waits for the French player (4.0)."
-    assert [c.to_text() for c in bm.whole_answers(state, "russian")][-1] == "hit order R-1-11 R-1-4 R-1-BT"
+    order = bm.whole_answers(state, "russian")[-1]
+    assert order.to_text() == "hit order R-1-11 R-1-4 R-1-BT"
+    assert bm.in_words_in_game(state, "russian", order) == "Every hit in 42, ties first to R-1-11, R-1-4, R-1-BT"
