@@ -1022,3 +1022,79 @@ def test_the_front_end_fuzz_reports_the_share_of_the_positions_each_walk_ran_at(
     assert fuzz.front_swaps(1, 1, print) == 0
     assert "front-end swap: each walk, at how many of the 4 positions: requests by consent 4 (100%); a draw offered " \
         "by the other 2 (50%)" in capsys.readouterr().out
+
+
+def hit_order_read() -> tuple[list[str], str | None]:
+    """What the Russian player observes at hit_clicked_asked's hit in 46 before the showdown, more of the battle's
+    hits to come, clicking the order that applies them all ('Every hit of this battle, ties first to R-2-2J,
+    R-2-7'); and where it parts between the position and the one that exchanges two French blocks he has not seen."""
+    given = [fog_check.Line("hit order R-2-2J R-2-7", accepted=True)]
+    one, two = (fog_check.observed(bloody_monday, position, "russian", given, terminal=False)
+                for position in hit_clicked_asked())
+    return one, fog_check.first_difference(one, two)
+
+
+def test_a_hit_order_clicked_reads_the_same_whatever_the_hidden_blocks_are():
+    """Bloody Monday 5.3.6: the order clicked, the hits it applies and the showdown after read the same whichever
+    French blocks, unseen, stand where."""
+    seen, differ = hit_order_read()
+    assert differ is None
+    assert any(line.startswith("clicked 'hit order R-2-2J R-2-7'") for line in seen)
+    assert any("The Russian player applies 1 hit in 46 by the order given for this battle (5.3.6)." in line
+               for line in seen)
+
+
+def test_the_check_sees_a_hit_order_that_tells_what_its_player_has_not_seen(monkeypatch):
+    """The positive control: the order's hits told the Russian with a digest of the whole position (a leak planted)
+    show."""
+    from rules.bloody_monday import commands
+    from rules.core.events import event
+
+    ordered = bloody_monday._BATTLE[commands.HitOrder]
+
+    def telling_too_much(g, side, cmd):
+        return [*ordered(g, side, cmd), event(f"The whole position: {whole(g.s)}.", to=side)]
+
+    monkeypatch.setitem(bloody_monday._BATTLE, commands.HitOrder, telling_too_much)
+    assert "The whole position" in str(hit_order_read()[1])
+
+
+def kept_read() -> tuple[list[str], str | None]:
+    """What the Russian player observes of 1812's Combat Phase of two battles, Minsk (14) then Smolensk (15), his
+    plan given in Minsk, where the French chit there was kept for every battle of the phase (`plan assault all`,
+    so placed in Smolensk as it opens) and where it was not (`plan assault`); and where it parts between the two."""
+    from rules import campaign_1812
+    from tests.rules.campaign_1812.c1812_helpers import do, position
+
+    start = position({14: {"inf": 3}, 15: {"inf": 3}, 32: {"inf": 1}}, {14: {"inf": 2}, 15: {"inf": 2}},
+                     phase="march")
+    lines = [fog_check.Line("plan entrench", accepted=True)]
+    one, two = (fog_check.observed(campaign_1812, do(start, "french", "end", plan)[0], "russian", lines,
+                                   terminal=False) for plan in ("plan assault all", "plan assault"))
+    return one, fog_check.first_difference(one, two)
+
+
+def test_a_chit_kept_for_every_battle_of_the_phase_is_not_told_to_the_other_player():
+    """COMBAT (SPI's 1812 overview): chits are placed in secret. The French chit kept for every battle of the phase
+    is down in Smolensk as that battle opens, where one given for Minsk alone is not: the Russian reads the same
+    either way (the battle's opening, his question, who is to move, the deadlines and their reminders)."""
+    seen, differ = kept_read()
+    assert differ is None
+    assert any("Next, due " in line and "Battle of Smolensk (15), you are the defender" in line for line in seen)
+
+
+def test_the_check_sees_whose_chit_is_down_where_a_kept_chit_is_told(monkeypatch):
+    """The positive control: `/game status` naming the sides still to choose their chit (a leak planted) shows
+    whether the French chit was kept."""
+    from bot.tables.overview import Overview
+    from rules import campaign_1812
+
+    status = Overview.status
+
+    def telling_too_much(self, *args):
+        game_id = self.store.games(channel=fog_check.CHANNEL)[-1]["id"]
+        waiting = campaign_1812.choice(self.service.load(game_id)) or {}
+        return words(status(self, *args), f" (still to choose: {waiting.get('sides')})")
+
+    monkeypatch.setattr(Overview, "status", telling_too_much)
+    assert "still to choose" in str(kept_read()[1])
