@@ -95,17 +95,16 @@ def prompt(g: Game, viewer: str | None) -> str | None:
 
 
 def hits_prompt(g: Game, side: str) -> str:
-    """The hits waiting for their player (5.3.6): how many, where, and which units the next may go to;
-    where later steps of the battle may bring more (combat.hits_to_come), a short sentence and points,
-    the second naming the order that applies every hit of the battle at once."""
+    """The hits waiting for their player (5.3.6): how many and where in a short sentence, then as points
+    the units the next may go to (one sentence with them ran up to 116 characters) and, where later steps
+    of the battle may bring more (combat.hits_to_come), the order that applies every hit of the battle at once."""
     bt = g.s["battle"]
     due, candidates = bt["due"][side], bt["choice"]["candidates"]
     to = "one of your strongest units" if len(candidates) > 1 else "your strongest unit"  # a tie, or none
-    hits = either([f'hit {bid}' for bid in candidates])
-    if not combat.hits_to_come(g, side):
-        return f"Apply {plural(due, 'hit', 'hits')} in {bt['area']}: the next goes to {to}, {hits} (5.3.6)."
-    return point_by_point(f"Apply {plural(due, 'hit', 'hits')} in {bt['area']}, the next to {to} (5.3.6):", [
-        hits, "or every hit of this battle, ties to the first named: `hit order <unit> <unit>...`"])
+    order = ["or every hit of this battle, ties to the first named: `hit order <unit> <unit>...`"] \
+        if combat.hits_to_come(g, side) else []
+    return point_by_point(f"Apply {plural(due, 'hit', 'hits')} in {bt['area']}, the next to {to} (5.3.6):",
+                          [either([f'hit {bid}' for bid in candidates]), *order])
 
 
 def tactical_points(g: Game, imp: Impulse) -> str:

@@ -104,7 +104,7 @@ def test_5_3_6_only_the_chooser_hears_which_units_may_take_the_hits():
     assert prompts(state) == {
         None: "The Russian player is applying hits in 42 (5.3.6).",
         "french": "The Russian player is applying hits in 42 (5.3.6).",
-        "russian": "Apply 3 hits in 42: the next goes to your strongest unit, `hit R-1-2J` (5.3.6)."}
+        "russian": "Apply 3 hits in 42, the next to your strongest unit (5.3.6):\n- `hit R-1-2J`"}
 
 
 def test_5_3_6_a_tie_offers_every_strongest_unit_and_one_hit_is_one():
@@ -121,15 +121,15 @@ def test_5_3_6_a_tie_offers_every_strongest_unit_and_one_hit_is_one():
 def test_5_3_6_three_strongest_units_are_offered_as_a_list_is_read():
     """A tie of three or more reads '`hit A`, `hit B` or `hit C`', not '`hit A` or `hit B` or `hit C`' (a
     Bloody Monday battle in 45 on simcord offered four so, each `/order command:hit ...` on a phone).
-    Where no later step may bring more hits, the question is one sentence (the order for the battle's
-    every hit is no answer there)."""
+    Where no later step may bring more hits, the units are its one point (the order for the battle's
+    every hit is no answer there): one sentence with them ran up to 116 characters."""
     state = position({"F-I-1": 44, "R-1-4": 44, "R-1-11": 44, "R-1-17": 44})
     battle(game(state), 44, stage="artillery", due={"french": 0, "russian": 1})
     state, _ = do(state, "french", "end")
     assert prompts(state)["russian"].splitlines()[1] == "- `hit R-1-11`, `hit R-1-17` or `hit R-1-4`"
     state["battle"].update(shown=True, volleys=[], volley=0)
-    assert prompts(state)["russian"] == ("Apply 1 hit in 44: the next goes to one of your strongest units, "
-                                         "`hit R-1-11`, `hit R-1-17` or `hit R-1-4` (5.3.6).")
+    assert prompts(state)["russian"] == ("Apply 1 hit in 44, the next to one of your strongest units (5.3.6):\n"
+                                         "- `hit R-1-11`, `hit R-1-17` or `hit R-1-4`")
 
 
 def test_6_4_the_retreat_areas_are_public_their_room_the_defenders():
