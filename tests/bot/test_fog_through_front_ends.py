@@ -393,7 +393,7 @@ def test_the_random_bloody_monday_games_of_the_swap_test_reach_later_game_turns(
 
 
 def test_a_probe_the_rules_accept_is_followed_as_a_command():
-    """At seed 1001 of 1812's Retreat scenario a probe `attrit 36` is a legal order that eliminates
+    """At seed 1001 of 1812's Retreat scenario a probe `attrit` is a legal order that eliminates
     a hidden French stack in one position and not the other: the check stops before it, as before a
     command that discloses, instead of reporting the public map it changes."""
     report = fog_check.campaign_swap(1001, 1001, "retreat")
