@@ -333,10 +333,14 @@ def choice_offered(table: Table, person: Person) -> tuple[discord.Message, str, 
 
 def orderless(state: dict) -> dict:
     """The position without the orders kept for later choices: Bloody Monday's for the battle under way
-    (`hit order`, 5.3.6), 1812's chits for every battle of the Combat Phase (`plan assault all`): an order
-    that answers as the standing orders would leads where they lead, the order kept."""
-    battle = state.get("battle")
+    (`hit order`, 5.3.6) and the stand for every battle of the impulse (`stand all`, 6.4), 1812's chits for
+    every battle of the Combat Phase (`plan assault all`): an order that answers as the standing orders
+    would leads where they lead, the order kept. The first standing orders stand in every battle (the
+    retreat's first, `stand`), so the player who expects them clicks the stand kept for the impulse."""
+    battle, impulse = state.get("battle"), state.get("impulse")
     kept = {k: v for k, v in state.items() if k != "plans"}
+    if impulse:
+        kept["impulse"] = {k: v for k, v in impulse.items() if k != "stand"}
     return {**kept, "battle": {k: v for k, v in battle.items() if k != "order"}} if battle else kept
 
 

@@ -124,7 +124,8 @@ def legal_commands(state: dict, side: str) -> list[C.Command]:
 def whole_answers(state: dict, side: str) -> list[C.Command]:
     """The answers a choice waiting for `side` offers (its buttons), each outcome once; [] when none
     waits for `side`, or its legal commands are offered as they are (the jagers' choice, 9.1). A
-    6.4 retreat: the legal commands with each placement once (retreat.distinct). Hits: each way to
+    6.4 retreat: the legal commands with each placement once (retreat.distinct), then `stand all`, for
+    every battle of the impulse. Hits: each way to
     apply the hits `side` is applying now, chosen together, one `hit` naming the units in order,
     up to MOST_HITS, each outcome once: hits that end the step may be named in several orders and
     leave the units alike (the same units hit before a roll are one answer, the dice not yet
@@ -136,7 +137,7 @@ def whole_answers(state: dict, side: str) -> list[C.Command]:
     (`orders_offered`)."""
     waiting = choice(state)
     if waiting is not None and waiting["kind"] == "retreat" and waiting["side"] == side:
-        return retreats.distinct(Game(state, shared=True), side, legal_commands(state, side))
+        return [*retreats.distinct(Game(state, shared=True), side, legal_commands(state, side)), C.StandAll()]
     if waiting is None or waiting["kind"] != "hit" or waiting["side"] != side:
         return []
     return [*_step_answers(state, side), *orders_offered(state, side)]
@@ -333,7 +334,7 @@ _BATTLE: dict[type | str, Handler] = {
     C.Hit: combat.choose_hit, C.HitOrder: combat.order_hits, C.Fire: combat.fire, C.Retreat: combat.retreat,
     C.Skirmish: combat.jager_choice,
     C.Ambush: combat.jager_choice, "end": lambda g, side, cmd: combat.end_step(g, side),
-    "stand": lambda g, side, cmd: combat.stand(g, side)}
+    "stand": lambda g, side, cmd: combat.stand(g, side), C.StandAll: combat.stand_all}
 _BATTERY: dict[type | str, Handler] = {
     C.Fire: lambda g, side, cmd: batterie.fire(g, side, cmd) + combat.advance(g),
     "end": lambda g, side, cmd: batterie.end(g)}

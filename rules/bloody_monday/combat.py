@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from rules.bloody_monday import batterie, ground, impulses, standing
 from rules.bloody_monday import retreat as retreats
-from rules.bloody_monday.commands import Ambush, Battle, Fire, Hit, HitOrder, Retreat, Skirmish
+from rules.bloody_monday.commands import Ambush, Battle, Fire, Hit, HitOrder, Retreat, Skirmish, StandAll
 from rules.bloody_monday.game import Game, enemy_of, faces, plural
 from rules.core.dice import roll
 from rules.core.errors import RuleViolation
@@ -122,8 +122,7 @@ def end_step(g: Game, side: str) -> list[dict]:
         bt["stage"] = "retreat"
     elif bt["stage"] == "retreat" and side == bt["defender"]:
         bt["stage"] = "ground"
-        events.append(event(f"The {side.title()} player stands and fights it out in {bt['area']} (6.4).",
-                            kind="stand", side=side, area=bt["area"]))
+        events.append(stood(g, side))
     elif bt["stage"] == "jagers" and side == "russian":
         bt["stood"] += ground.jagers(g)
         bt["stage"] = "ground"
@@ -135,11 +134,34 @@ def end_step(g: Game, side: str) -> list[dict]:
 # --- retreat (6.4) -------------------------------------------------------------------------------
 def stand(g: Game, side: str) -> list[dict]:
     """`stand`: the defender declines to retreat after artillery fire, and the battle goes on (6.4)."""
+    _retreat_offered(g, side, "stand")
+    return end_step(g, side)
+
+
+def stand_all(g: Game, side: str, cmd: StandAll) -> list[dict]:
+    """`stand all`: the defender stands in this battle and in every later battle of this impulse where
+    he would be asked (6.4: "The Non-Phasing Player spends the Disc to retreat from one Combat"), as a
+    player at the table says once "I keep the disc this impulse". Kept in the impulse (its "stand",
+    only once given), gone with it; `advance` plays it as each battle comes to its retreat, none asked."""
+    _retreat_offered(g, side, cmd.to_text())
+    g.s["impulse"]["stand"] = side
+    return advance(g)
+
+
+def _retreat_offered(g: Game, side: str, answer: str) -> None:
+    """Refuses an answer to the defender's retreat (6.4) where none waits for `side`."""
     bt = g.s["battle"]
     if bt is None or bt["choice"] or bt["stage"] != "retreat" or side != bt["defender"]:
-        raise RuleViolation("6.4", "`stand` answers the retreat the defender may make after artillery fire, "
+        raise RuleViolation("6.4", f"`{answer}` answers the retreat the defender may make after artillery fire, "
                             "and none is offered now; the prompt says what the battle waits for")
-    return end_step(g, side)
+
+
+def stood(g: Game, side: str, how: str = "") -> dict:
+    """The defender's stand, told to everyone as a retreat is ('The French player stands and fights it out
+    in 28 (6.4).'), `how` naming the order given for the impulse where it was that (`stand_all`)."""
+    area = g.s["battle"]["area"]
+    return event(f"The {side.title()} player stands and fights it out in {area}{how} (6.4).", kind="stand",
+                 side=side, area=area)
 
 
 def retreat(g: Game, side: str, cmd: Retreat) -> list[dict]:
@@ -382,7 +404,9 @@ def advance(g: Game) -> list[dict]:
             bt["stage"] = "retreat"
         elif bt["stage"] == "retreat":
             if g.s["initiative"] == bt["defender"] and retreats.retreat_areas(g):
-                return events
+                if (g.s["impulse"] or {}).get("stand") != bt["defender"]:
+                    return events
+                events.append(stood(g, bt["defender"], " by the order given for this impulse"))
             bt["stage"] = "ground"
         elif not bt["shown"]:
             events += showdown(g)

@@ -65,6 +65,16 @@ class HitOrder(Worded):
         return " ".join(["hit", "order", *self.blocks])
 
 
+@command("stand")
+class StandAll(Worded):
+    """`stand all`: the defender stands in this battle and in every later battle of this impulse where he
+    would be asked whether he retreats, as a player at the table says once "I keep the disc this
+    impulse" (6.4: "The Non-Phasing Player spends the Disc to retreat from one Combat")."""
+
+    def to_text(self) -> str:
+        return "stand all"
+
+
 @command("retreat")
 class Retreat:
     """`retreat 40 43` (the units spread over the areas) or `retreat r-1-3 40 r-1-4 43` (each unit
@@ -108,11 +118,12 @@ class Initiative(Worded):
     action: str  # reinforcements | move | raid | offensive
 
 
-Command = (Move | Activate | Inspire | Battle | Fire | Hit | HitOrder | Retreat | Skirmish | Ambush | Restore
-           | Reinforce | Initiative | Word)
+Command = (Move | Activate | Inspire | Battle | Fire | Hit | HitOrder | StandAll | Retreat | Skirmish | Ambush
+           | Restore | Reinforce | Initiative | Word)
 
 INITIATIVE_ACTIONS = ("reinforcements", "move", "raid", "offensive")
 WORDS = ("pass", "tactical", "end", "stand")  # `stand`: the defender declines to retreat (6.4)
+STAND_USAGE = "nothing after it, or `all` to stand in every battle of this impulse: `stand all` (6.4)"
 MOST_HITS = 8  # units one `hit` names
 ORDER_USAGE = ("`order`, then your units in the battle in the order they take the hits that leave you the choice "
                "among equals: `hit order f-i-5 f-i-4` (5.3.6)")
@@ -129,6 +140,8 @@ def in_words(cmd: Command) -> str:
         return ", ".join(f"{n}{' hit' + 's' * (n > 1) if i == 0 else ''} on {bid}" for i, (bid, n) in enumerate(runs))
     if isinstance(cmd, HitOrder):
         return f"Every hit of this battle, ties first to {', '.join(cmd.blocks)}"
+    if isinstance(cmd, StandAll):
+        return "Stand in every battle of this impulse"
     if isinstance(cmd, Retreat):
         placed = [f"{b} into {n}" for b, n in zip(cmd.blocks, cmd.areas, strict=True)] if cmd.blocks else []
         return f"Retreat {', '.join(placed)}" if placed else f"Retreat into {', '.join(map(str, cmd.areas))}"
@@ -154,6 +167,10 @@ def parse(text: str, options: Collection[str] | None = None) -> Command:
     still parses, for the rules to refuse citing the rule."""
     line = read(text, VERBS, "`tactical`, `move f-i-5 20` or `pass`", listed=played(VERBS, OPTION_VERBS, options))
     verb, takes = line.verb, line.takes
+    if verb == "stand" and line.args:  # `stand all` (6.4)
+        if takes(1, 1, STAND_USAGE)[0].casefold() != "all":
+            raise CommandError(f"`stand` takes {STAND_USAGE}.")
+        return StandAll()
     if verb in WORDS:
         takes(0, 0, "nothing after it")
         return Word(verb)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from functools import cache
 from operator import itemgetter
-from typing import TypedDict
+from typing import NotRequired, TypedDict
 
 from rules.bloody_monday.bm_data import AREA_COUNT, Area, Block, army, battlefield
 from rules.core.errors import CommandError
@@ -48,6 +48,7 @@ class Impulse(TypedDict):
     fought: list[int]  # areas whose battle has been fought
     limit: int | None  # how many units may move (6.2, 6.3, 7.0)
     offensive: bool  # a General Offensive (9.8)
+    stand: NotRequired[str]  # once given, the side that stands in every battle of this impulse (`stand all`, 6.4)
 
 
 def enemy_of(side: str) -> str:

@@ -33,7 +33,8 @@ TOPICS = {
                 "retreat <block> <area> [<block> <area>..]   place each unit yourself; when not all have room,\n"
                 "  the units you do not name are eliminated (6.4). Command limits bind a retreat (9.11-9.12)."),
     "stand": ("stand                      as defender, decline to retreat after artillery fire: "
-              "the battle goes on (6.4)"),
+              "the battle goes on (6.4)\n"
+              "stand all                  stand in this battle and every later one of this impulse, none asked (6.4)"),
     "skirmish": ("skirmish <jager> <area>    a full-strength Russian jager slips away, one step down "
                  "(optional rule 9.1)"),
     "ambush": "ambush <jager>             a full-strength Russian jager fires before anyone (optional rule 9.1)",

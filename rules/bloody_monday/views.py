@@ -202,7 +202,8 @@ def retreat_prompt(g: Game, viewer: str | None) -> str:
     none = [f"full: {', '.join(full)}; a unit without room in any area is eliminated"] if full else []
     return point_by_point(f"The battle in {bt['area']}: spend the Initiative Disc to retreat, or `stand` (6.4):",
                           [f"`retreat <area> ...` into {into}", *none,
-                           "`retreat <block> <area> ...` places each unit, where not all have room"])
+                           "`retreat <block> <area> ...` places each unit, where not all have room",
+                           "`stand all` stands here and in every later battle of this impulse"])
 
 
 LP_FOR = {"tactical_leader": "leader steps", "artillery": "artillery steps", "combat": "combat unit steps"}

@@ -9,6 +9,7 @@ import random
 import rules
 from bot import cli
 from bot.tools import bench_ux
+from tests.rules.bloody_monday.bm_helpers import two_battles
 
 
 def test_a_shevardino_player_turn_takes_its_player_one_box(tmp_path):
@@ -71,6 +72,21 @@ def test_a_bloody_monday_impulse_with_every_choice_asked_takes_a_click_a_battle_
     rows = dict(bench_ux.rows("bloody_monday", "bloody_monday", turns))
     assert rows["bloody_monday bloody_monday, DMs per player and player-turn"] == \
         "max 3, median 1.5 (goal at most 5: met)"
+
+
+def test_a_player_who_answers_every_choice_clicks_the_stand_kept_for_the_impulse_where_he_expects_to_stand():
+    """Bloody Monday 6.4: the first standing orders stand in every battle, so where the defender expects them,
+    `stand all` leads where `stand` does, the stand kept for the impulse aside (`orderless`), and it makes
+    the more choices at once: he clicks it. The first battle's position (44) is the same either way."""
+    system, state = rules.load("bloody_monday"), two_battles()
+    orders = bench_ux.standing(system)
+
+    def led(text: str) -> dict:
+        after, _ = system.apply(state, "russian", system.parse("russian", text))
+        return bench_ux.orderless(bench_ux.follow_standing(system, after, orders))
+    assert orders["retreat"] == "stand" and led("stand all") == led("stand")
+    assert led("stand all") == bench_ux.orderless(bench_ux.follow_standing(system, state, orders))
+    assert bench_ux.choices("stand all") > bench_ux.choices("stand")
 
 
 def test_a_box_holds_the_orders_written_before_the_dice_and_those_that_hold_whatever_they_roll():

@@ -98,3 +98,14 @@ def guns_on_42(**extra) -> dict:
                   "fire F-I-A1 42")
     assert state["battle"]["choice"]["candidates"] == ["R-1-11", "R-1-4"] and state["battle"]["due"]["russian"] == 3
     return state
+
+
+def two_battles(**blocks) -> dict:
+    """A French Tactical Action with two battles to fight, in 44 and in 54, the Russian holding the disc
+    with areas to retreat into from each (45 between them, 42, 33): the battle in 44 at his retreat (6.4)."""
+    control = {n: "french" for n in (51, 52, 54, 55)} | {42: "russian", 45: "russian", 33: "russian"}
+    state = position({"F-I-1": 44, "R-1-3": 44, "F-I-2": 54, "R-1-4": 54, **blocks}, initiative="russian",
+                     control=control)
+    battle(game(state), 44, stage="retreat")
+    state["impulse"].update(leaders=["F-G-B", "F-I-D"], segment="combat")
+    return state

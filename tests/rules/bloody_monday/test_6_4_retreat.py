@@ -12,8 +12,9 @@ import pytest
 
 from rules.bloody_monday import combat
 from rules.bloody_monday import retreat as retreats
+from rules.bloody_monday.commands import StandAll
 from rules.core.errors import RuleViolation
-from tests.rules.bloody_monday.bm_helpers import battle, bm, do, game, position, refused
+from tests.rules.bloody_monday.bm_helpers import battle, bm, do, game, position, refused, two_battles
 
 FRENCH_HELD = {n: "french" for n in (42, 45, 51, 52, 54, 55)}  # every neighbour of 44
 
@@ -185,18 +186,19 @@ def test_6_4_the_answers_offered_place_the_units_each_way_once():
     """6.4: `retreat 42 45 55` fills the areas in the order named, so a lone unit, or units that
     all fit 42, go as `retreat 42` sends them; the buttons offered two answers doing one thing
     ('Retreat into 19' and 'Retreat into 19, 33, 45, 46', seen on simcord). The legal commands
-    keep both (random games draw from them); the answers offered (`whole_answers`) keep the first."""
+    keep both (random games draw from them); the answers offered (`whole_answers`) keep the first, and
+    add the stand in every battle of the impulse (`stand all`), which random games do not draw."""
     def said(state: dict) -> tuple[list[str], list[str]]:
         return ([c.to_text() for c in bm.legal_commands(state, "russian")],
                 [c.to_text() for c in bm.whole_answers(state, "russian")])
 
     lone = at_retreat({"R-1-3": 44}, control=FRENCH_HELD | {42: "russian", 45: "russian", 55: "russian"})
     assert said(lone) == (["retreat 42", "retreat 45", "retreat 55", "retreat 42 45 55", "stand"],
-                          ["retreat 42", "retreat 45", "retreat 55", "stand"])
+                          ["retreat 42", "retreat 45", "retreat 55", "stand", "stand all"])
     both_fit = at_retreat({"R-1-3": 44, "R-1-4": 44}, control=FRENCH_HELD | {42: "russian", 55: "russian"})
-    assert said(both_fit)[1] == ["retreat 42", "stand"]
+    assert said(both_fit)[1] == ["retreat 42", "stand", "stand all"]
     one_each = at_retreat({"R-1-3": 44, "R-1-4": 44}, control=FRENCH_HELD | {52: "russian", 55: "russian"})
-    assert said(one_each)[1] == ["retreat 52 55", "stand"]  # red 52 and 55 hold one each: no area alone
+    assert said(one_each)[1] == ["retreat 52 55", "stand", "stand all"]  # red 52 and 55 hold one each
     assert bm.whole_answers(lone, "french") == []
 
 
@@ -269,3 +271,66 @@ def test_6_4_the_retreat_option_is_computed_from_what_the_attacker_may_know():
         views.append((bm.view(state, "french"), bm.active_sides(state)))
     assert views[0] == views[1]
     assert views[0][1] == ["russian"] and "52" in views[0][0]["prompt"]
+
+
+STANDS_BY_ORDER = "The Russian player stands and fights it out in {} by the order given for this impulse (6.4)."
+
+
+def unkept(state: dict) -> dict:
+    """The position without the stand kept for the impulse (`stand all`)."""
+    return {**state, "impulse": {k: v for k, v in state["impulse"].items() if k != "stand"}}
+
+
+def test_6_4_a_stand_for_every_battle_of_the_impulse_stands_in_a_later_battle_unasked():
+    """6.4: "The Non-Phasing Player spends the Disc to retreat from one Combat", so he may say once, as at
+    the table, "I keep the disc this impulse": `stand all` stands in 44 and, the battle in 54 come to its
+    retreat, stands there too, none asked; everyone reads each stand, and that the order given made it.
+    It is kept in the impulse alone, and the battle in 54 goes where a `stand` typed there leads."""
+    state, events = do(two_battles(), "russian", "stand all")
+    assert (events[0]["text"], events[0]["to"]) == (STANDS_BY_ORDER.format(44), "all")
+    assert state["impulse"]["stand"] == "russian"
+    ordered, events = do(state, "french", "battle 54")
+    assert [e["kind"] for e in events[:3]] == ["battle", "stand", "showdown"]
+    assert (events[1]["text"], events[1]["to"]) == (STANDS_BY_ORDER.format(54), "all")
+    asked, _ = do(unkept(state), "french", "battle 54")
+    assert bm.choice(asked) == {"kind": "retreat", "side": "russian"}
+    assert unkept(ordered) == do(asked, "russian", "stand")[0]
+
+
+def test_6_4_a_stand_for_every_battle_of_the_impulse_is_forgotten_as_the_impulse_ends():
+    """The order holds for its impulse only: once the French end theirs, none is kept."""
+    state, _ = do(two_battles(), "russian", "stand all")
+    over, _ = do(state, "french", "battle 54", "end")
+    assert over["impulse"] is None and over["player"] == "russian"
+
+
+def test_6_4_a_battle_where_the_defender_holds_no_disc_goes_as_before():
+    """Without the disc (6.4) no retreat is asked of him, order or not: the battle in 54 reads the same
+    with his `stand all` given in 44 and without it, no stand told."""
+    state, _ = do(two_battles(), "russian", "stand all")
+    state["initiative"] = "french"
+    kept, events = do(state, "french", "battle 54")
+    assert (unkept(kept), events) == do(unkept(state), "french", "battle 54")
+    assert not any(e["kind"] == "stand" for e in events)
+
+
+def test_6_4_a_stand_for_every_battle_is_refused_where_no_retreat_is_offered():
+    """`stand all` answers the defender's retreat, as `stand` does: refused, nothing changed, while the
+    battle waits for his jagers, and to the attacker, in one sentence with the rule case."""
+    said = ("`stand all` answers the retreat the defender may make after artillery fire, and none is offered now; "
+            "the prompt says what the battle waits for (6.4).")
+    jagers = position({"F-I-1": 44, "R-1-3": 44})
+    battle(game(jagers), 44, stage="jagers")
+    assert refused(jagers, "russian", "stand all", "6.4") == said
+    with pytest.raises(RuleViolation) as attacker:
+        combat.stand_all(game(two_battles()), "french", StandAll())
+    assert str(attacker.value) == said
+
+
+def test_6_4_the_stand_for_every_battle_is_named_in_the_question_and_read_on_its_button():
+    """The defender's question names the form as a point; its button reads what it does."""
+    state = two_battles()
+    assert bm.view(state, "russian")["prompt"].splitlines()[-1] == (
+        "- `stand all` stands here and in every later battle of this impulse")
+    assert bm.in_words_in_game(state, "russian", bm.whole_answers(state, "russian")[-1]) == (
+        "Stand in every battle of this impulse")

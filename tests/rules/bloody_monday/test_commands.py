@@ -36,6 +36,7 @@ def test_an_unknown_verb_is_told_the_commands_the_game_s_optional_rules_play():
     (commands.Word("stand"), "Stand and fight it out"),
     (commands.Ambush("R-1-3J"), "R-1-3J ambushes"),
     (commands.HitOrder(("R-1-11", "R-1-4", "R-1-BT")), "Every hit of this battle, ties first to R-1-11, R-1-4, R-1-BT"),
+    (commands.StandAll(), "Stand in every battle of this impulse"),
 ])
 def test_an_answer_to_a_choice_reads_as_words_on_its_button(command, words):
     """5.3.6, 6.4, 9.1: a button reads what the answer does; the command behind it stays."""
@@ -74,3 +75,16 @@ def test_5_3_6_the_order_of_a_battle_s_hits_parses_and_reads_back():
         commands.parse("hit order")
     assert str(refusal.value) == ("`hit` takes `order`, then your units in the battle in the order they take the "
                                   "hits that leave you the choice among equals: `hit order f-i-5 f-i-4` (5.3.6).")
+
+
+def test_6_4_a_stand_for_every_battle_of_the_impulse_parses_and_reads_back():
+    """`stand all`: the defender's stand in every battle of the impulse (6.4) is its own command, written
+    back as typed; `stand` alone stays the stand in this battle, and another word after it is told both forms."""
+    assert commands.parse("stand all") == commands.parse("STAND All") == commands.StandAll()
+    assert commands.parse(commands.StandAll().to_text()) == commands.StandAll()
+    assert commands.parse("stand") == commands.Word("stand")
+    for text in ("stand now", "stand all now"):
+        with pytest.raises(CommandError) as refusal:
+            commands.parse(text)
+        assert str(refusal.value) == ("`stand` takes nothing after it, or `all` to stand in every battle of this "
+                                      "impulse: `stand all` (6.4).")

@@ -26,7 +26,7 @@ from rules.bloody_monday.swaptest import (
     swapped,
     weighted_choice,
 )
-from tests.rules.bloody_monday.bm_helpers import battle, do, game, guns_on_42, position, refused
+from tests.rules.bloody_monday.bm_helpers import battle, do, game, guns_on_42, position, refused, two_battles
 
 bm = load("bloody_monday")
 ID = re.compile(r"\b[FR]-[A-Za-z0-9-]+")
@@ -322,3 +322,23 @@ def test_swap_test_a_battle_s_hits_applied_by_their_order_tell_no_two_hidden_blo
         return told + [event(f"{g.s['blocks']['R-1-4']['area']}", kind="hits")] if g.s["battle"].get("order") else told
     monkeypatch.setattr(combat, "apply_hits", planted)
     assert any(d.startswith("`fire F-I-A2 42`") for d in differences(ordered, other, "french", ["fire F-I-A2 42"]))
+
+
+def test_swap_test_a_stand_kept_for_the_impulse_tells_no_two_hidden_blocks_apart(monkeypatch):
+    """6.4: the Russian's stand for every battle of the French impulse (`stand all`, given in 44) stands in 54
+    as its battle comes to his retreat, none asked: the French player reads that he stands by the order given,
+    the same whichever Russian infantry, unseen, stands in 45 and which in 33, both beside 54; and the Russian
+    reads the same of his order whichever French blocks, unseen, stand in 16 and 28. A leak planted in the
+    stand the order makes (the area of R-1-17) is seen."""
+    state = two_battles(**{"R-1-17": 45, "R-1-11": 33, "F-I-4": 16, "F-I-5": 28})
+    ordered, _ = do(state, "russian", "stand all")
+    other = swapped(ordered, "R-1-17", "R-1-11")
+    assert differences(ordered, other, "french", ["battle 54"]) == []
+    assert differences(state, swapped(state, "F-I-4", "F-I-5"), "russian", ["stand all"]) == []
+    stood = combat.stood
+
+    def planted(g, side, how=""):  # the stand the order makes told with where R-1-17 stands
+        told = stood(g, side, how)
+        return {**told, "text": f"{told['text']} {g.s['blocks']['R-1-17']['area']}"} if how else told
+    monkeypatch.setattr(combat, "stood", planted)
+    assert any(d.startswith("`battle 54`") for d in differences(ordered, other, "french", ["battle 54"]))

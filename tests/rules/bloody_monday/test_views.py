@@ -135,7 +135,8 @@ def test_5_3_6_three_strongest_units_are_offered_as_a_list_is_read():
 def test_6_4_the_retreat_areas_are_public_their_room_the_defenders():
     """6.4: the areas adjacent and controlled are public; how much room each has (1.2, his own
     units) only the defender hears: the choice first, in one short sentence, then its two answers as points
-    (in one line of 231 characters a phone showed eight lines; dashes between its clauses read as hyphens)."""
+    (in one line of 231 characters a phone showed eight lines; dashes between its clauses read as hyphens), the
+    last the stand in every battle of the impulse (`stand all`)."""
     state = attack_42(**{"R-1-3": 41, "R-1-4": 41, "R-1-11": 41, "R-1-3J": 41})
     state["initiative"] = "russian"
     state, _ = do(state, "french", "battle 42", "end")
@@ -146,7 +147,8 @@ def test_6_4_the_retreat_areas_are_public_their_room_the_defenders():
         "russian": "The battle in 42: spend the Initiative Disc to retreat, or `stand` (6.4):\n"
                    "- `retreat <area> ...` into 44 (room 4), 51 (room 4)\n"
                    "- full: 41; a unit without room in any area is eliminated\n"
-                   "- `retreat <block> <area> ...` places each unit, where not all have room"}
+                   "- `retreat <block> <area> ...` places each unit, where not all have room\n"
+                   "- `stand all` stands here and in every later battle of this impulse"}
 
 
 def test_6_4_room_is_never_below_nothing():
