@@ -268,17 +268,21 @@ def test_a_standing_order_s_tip_recorded_for_the_side_by_the_version_before_is_n
         "Blue: plan bold.\n" + tip("plan bold")
 
 
-def test_a_hot_seat_player_asked_both_sides_questions_at_once_reads_the_tip_once(tmp_path, monkeypatch):
-    """The game's first change asks both sides' plans of Anna, who holds both seats: the tip (how commands are
-    given where she reads them) went under both questions; it goes under the first."""
+def _hot_seat_wager(monkeypatch, path, module=toy_wager):
+    """A toy_wager game started at a hot seat: Anna holds Red and Blue."""
     monkeypatch.setitem(_SYSTEMS, "toy_wager", "tests.bot.toy_wager")
-    plans_first = toy_wager.plans_first()
-    tables = make_tables(GameService(blank(tmp_path / "plans.sqlite"), loader=lambda name: plans_first),
-                         systems=("toy_wager",))
+    tables = make_tables(GameService(blank(path), loader=lambda name: module), systems=("toy_wager",))
     run(tables.lobby.new(ANNA, GUILD, CHANNEL, "toy_wager", "long", hot_seat=True))
     for side in ("red", "blue"):
         run(tables.lobby.join(ANNA, CHANNEL, side))
     run(tables.lobby.start(ANNA, CHANNEL))
+    return tables
+
+
+def test_a_hot_seat_player_asked_both_sides_questions_at_once_reads_the_tip_once(tmp_path, monkeypatch):
+    """The game's first change asks both sides' plans of Anna, who holds both seats: the tip (how commands are
+    given where she reads them) went under both questions; it goes under the first."""
+    tables = _hot_seat_wager(monkeypatch, tmp_path / "plans.sqlite", toy_wager.plans_first())
     game_id = tables.game_in(CHANNEL)["id"]
     asked = [row["audience"] for row in tables.store.outbox(game_id) if "question" in row["payload"]]
     tipped = [row["audience"] for row in tables.store.outbox(game_id) if row["payload"].get("tip")]
@@ -712,13 +716,7 @@ def test_a_draw_offer_waiting_too_is_answered_before_the_request_to_undo(service
 def test_at_a_hot_seat_orders_are_held_for_the_side_they_were_given_for(tmp_path, monkeypatch):
     """One person holds both sides: orders sent for Red are held for Red; sent for no side in
     particular, nobody knows whose they are, so the refused one is not held."""
-    monkeypatch.setitem(_SYSTEMS, "toy_wager", "tests.bot.toy_wager")
-    service = GameService(blank(tmp_path / "wager.sqlite"), loader=lambda name: toy_wager)
-    tables = make_tables(service, systems=("toy_wager",))
-    run(tables.lobby.new(ANNA, GUILD, CHANNEL, "toy_wager", "long", hot_seat=True))
-    for side in ("red", "blue"):
-        run(tables.lobby.join(ANNA, CHANNEL, side))
-    run(tables.lobby.start(ANNA, CHANNEL))
+    tables = _hot_seat_wager(monkeypatch, tmp_path / "wager.sqlite")
     game_id = tables.game_in(CHANNEL)["id"]
     unheld = plain(run(tables.play.orders(ANNA, CHANNEL, "shout; shout")))
     assert unheld.startswith("1. ✅ Red: shout. red shouts\n2. ❌ shout — ") and "Held" not in unheld
@@ -1361,13 +1359,7 @@ def test_at_a_hot_seat_a_button_answers_for_the_side_it_was_asked_of(service, tm
     for line in ("move r1 0201", "end", "roll", "move b1 0202", "end", "undo"):
         run(tables.play.submit(ANNA, CHANNEL, line))
     assert "undone" in plain(run(tables.play.confirm(ANNA, "accept", 1, "red", 5)))
-    monkeypatch.setitem(_SYSTEMS, "toy_wager", "tests.bot.toy_wager")
-    wagers = make_tables(GameService(blank(tmp_path / "wager.sqlite"), loader=lambda name: toy_wager),
-                         systems=("toy_wager",))
-    run(wagers.lobby.new(ANNA, GUILD, CHANNEL, "toy_wager", "long", hot_seat=True))
-    for side in ("red", "blue"):
-        run(wagers.lobby.join(ANNA, CHANNEL, side))
-    run(wagers.lobby.start(ANNA, CHANNEL))
+    wagers = _hot_seat_wager(monkeypatch, tmp_path / "wager.sqlite")
     for line, side in (("shout", "red"), ("answer soft", "blue")):
         run(wagers.play.submit(ANNA, CHANNEL, line, side=side))
     seen = wagers.store.seen_seq(1, "red")  # Red before Blue, whichever the store lists first
