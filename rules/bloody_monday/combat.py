@@ -301,7 +301,7 @@ def order_hits(g: Game, side: str, cmd: HitOrder) -> list[dict]:
     """5.3.6: every hit of the player's in this battle, those due now and those to come, applied as the
     rules send them, to his strongest units, and where they leave him the choice among equals to the
     first of those in the order he gives; his units not named come after those named, leaders and
-    artillery last (standing.spared). Given once, at the battle's first question of his hits, as a
+    artillery last (standing.ranked). Given once, at the battle's first question of his hits, as a
     player at the table says once which unit goes first; his hits are asked no more in this battle.
     Before the showdown everyone reads the hits' count, the order's units stay his (5.3.1)."""
     bt = g.s["battle"]
@@ -317,7 +317,7 @@ def order_hits(g: Game, side: str, cmd: HitOrder) -> list[dict]:
         if bid in named:
             raise RuleViolation("5.3.6", f"{g.public_name(bid)} is named twice; name each unit once")
         named.append(bid)
-    rest = sorted((bid for bid in units if bid not in named), key=lambda bid: standing.spared(g, bid))
+    rest = [bid for bid in standing.ranked(g, side, "protect_leaders") if bid not in named]
     bt["order"] = {**bt.get("order", {}), side: named + rest}
     bt["choice"] = None
     return advance(g)

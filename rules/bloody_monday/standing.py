@@ -84,7 +84,7 @@ def _hit(g: Game, candidates: list[str], order: str) -> Hit:
     return Hit((min(candidates, key=lambda bid: spared(g, bid, order)),))
 
 
-def spared(g: Game, bid: str, order: str = "protect_leaders") -> tuple:
+def spared(g: Game, bid: str, order: str) -> tuple:
     """Where a unit stands among equals in the hits' order (5.3.6) of a `hit` order: the units it
     spares last."""
     leader = g.is_leader(bid) or g.defs[bid].type == "supreme_commander"

@@ -74,7 +74,6 @@ def prompt(g: Game, viewer: str | None) -> str | None:
         return ("Move stacks one place (`move <from> <to> [<n> inf ...]`), then `end`." if phase == "movement" else
                 "Force march corps one place further (`march <from> <to> [<n> inf ...]`), then `end`.")
     if phase == "supply":
-        able = g.named(supply.depot_places(g))
         return (_depots(g) if viewer == "french" else
                 "The French player may create depots; then the Supply Segment is resolved.")
     if phase == "removal":
